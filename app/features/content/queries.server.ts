@@ -1,0 +1,83 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import * as t from "~/db/schema";
+import { withFallbacks, type SiteContent } from "~/features/site/site-content";
+import type { InsuranceProvider, Treatment } from "./types";
+
+export async function getSiteContent(db: Db): Promise<SiteContent> {
+  const [row] = await db.select().from(t.siteContent).where(eq(t.siteContent.id, 1));
+  return withFallbacks(row);
+}
+
+export function listTreatments(db: Db): Promise<Treatment[]> {
+  return db
+    .select({
+      id: t.treatments.id,
+      slug: t.treatments.slug,
+      title: t.treatments.title,
+      shortDescription: t.treatments.shortDescription,
+      icon: t.treatments.icon,
+    })
+    .from(t.treatments)
+    .orderBy(asc(t.treatments.sortOrder), asc(t.treatments.id));
+}
+
+export function listInsuranceProviders(db: Db): Promise<InsuranceProvider[]> {
+  return db
+    .select({
+      id: t.insuranceProviders.id,
+      name: t.insuranceProviders.name,
+      slug: t.insuranceProviders.slug,
+      logo: t.insuranceProviders.logo,
+    })
+    .from(t.insuranceProviders)
+    .orderBy(asc(t.insuranceProviders.sortOrder), asc(t.insuranceProviders.id));
+}
+
+export function listTestimonials(db: Db) {
+  return db
+    .select({
+      id: t.testimonials.id,
+      quote: t.testimonials.quote,
+      author: t.testimonials.author,
+      context: t.testimonials.context,
+      rating: t.testimonials.rating,
+    })
+    .from(t.testimonials)
+    .where(eq(t.testimonials.published, true))
+    .orderBy(asc(t.testimonials.sortOrder), asc(t.testimonials.id));
+}
+
+export function listTeamMembers(db: Db) {
+  return db
+    .select()
+    .from(t.teamMembers)
+    .orderBy(asc(t.teamMembers.sortOrder), asc(t.teamMembers.id));
+}
+
+export function listConditions(db: Db) {
+  return db.select().from(t.conditions).orderBy(asc(t.conditions.sortOrder), asc(t.conditions.id));
+}
+
+export function listFaqItems(db: Db) {
+  return db
+    .select({ id: t.faqItems.id, question: t.faqItems.question, answer: t.faqItems.answer })
+    .from(t.faqItems)
+    .orderBy(asc(t.faqItems.sortOrder), asc(t.faqItems.id));
+}
+
+export function listLocations(db: Db) {
+  return db.select().from(t.locations).orderBy(asc(t.locations.sortOrder), asc(t.locations.id));
+}
+
+/** What a top-level /{slug} names: a treatment, an insurance provider, or nothing. */
+export async function findSlugPage(db: Db, slug: string) {
+  const [treatment] = await db.select().from(t.treatments).where(eq(t.treatments.slug, slug));
+  if (treatment) return { kind: "treatment" as const, treatment };
+  const [provider] = await db
+    .select()
+    .from(t.insuranceProviders)
+    .where(eq(t.insuranceProviders.slug, slug));
+  if (provider) return { kind: "insurance" as const, provider };
+  return null;
+}

@@ -1,0 +1,61 @@
+import { Activity, Brain, Heart, Users, type LucideIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { TreatmentIcon } from "~/db/schema";
+import type { Treatment } from "~/features/content/types";
+
+const icons: Record<TreatmentIcon, LucideIcon> = { Brain, Heart, Users, Activity };
+export const FEATURED_SERVICES = 6;
+
+export function FeaturedServices({ treatments }: { treatments: Treatment[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const gridId = useId();
+  const hasMore = treatments.length > FEATURED_SERVICES;
+  return (
+    <section aria-labelledby="services-title" className="bg-surface">
+      <div className="container-page grid gap-8 py-14">
+        <div className="max-w-2xl">
+          <h2 id="services-title" className="text-3xl font-bold text-primary-dark">
+            Featured Services
+          </h2>
+          <p className="mt-3 text-lg text-muted">
+            Psychiatric care, medication management and therapy for adults, teens and families.
+          </p>
+        </div>
+        <ul id={gridId} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="featured-services">
+          {treatments.map((treatment, i) => {
+            const Icon = (treatment.icon && icons[treatment.icon]) || Brain;
+            return (
+              <li
+                key={treatment.id}
+                hidden={!expanded && i >= FEATURED_SERVICES}
+                className="grid content-start gap-3 rounded-card border border-line bg-canvas p-6"
+              >
+                <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+                  <Icon aria-hidden className="size-6" data-icon={treatment.icon ?? "Brain"} />
+                </span>
+                <h3 className="text-xl font-semibold">{treatment.title}</h3>
+                <p className="text-muted">{treatment.shortDescription}</p>
+                <Link
+                  to={`/${treatment.slug}`}
+                  className="inline-flex min-h-11 items-center font-semibold text-primary-dark underline-offset-4 hover:underline"
+                  aria-label={`Learn more about ${treatment.title}`}
+                >
+                  Learn More →
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        {hasMore ? (
+          <div className="flex justify-center">
+            <Button variant="outline" aria-controls={gridId} aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+              {expanded ? "Show Less" : "View All Services"}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { MapPin, Navigation, Phone } from "lucide-react";
+import { ExternalLink } from "~/features/site/components/external-link";
+import { directionsUrl } from "~/features/site/components/visit-our-clinic";
+import { telHref } from "~/features/site/site-content";
+import type { HomePageData } from "../../home.server";
+import { lazySectionHeadings } from "../../copy";
+import { SectionHeading } from "./section-heading";
+
+export default function LocationsSection({ locations }: { locations: HomePageData["locations"] }) {
+  const copy = lazySectionHeadings.locations;
+  return (
+    <section aria-labelledby="locations-title" className="bg-surface" data-section="locations">
+      <div className="container-page grid gap-8 py-14">
+        <SectionHeading id="locations-title" heading={copy.heading} intro={copy.intro} />
+        <ul className="grid gap-6 md:grid-cols-3">
+          {locations.map((location) => {
+            const address = `${location.street}, ${location.city}, ${location.state} ${location.zip}`;
+            return (
+              <li key={location.id} className="grid content-start gap-3 rounded-card border border-line bg-canvas p-6">
+                <h3 className="text-xl font-semibold">{location.name}</h3>
+                <p className="flex gap-2">
+                  <MapPin aria-hidden className="mt-1 size-4 shrink-0 text-primary" />
+                  <span>
+                    {location.street}
+                    <br />
+                    {location.city}, {location.state} {location.zip}
+                  </span>
+                </p>
+                <a href={telHref(location.phone)} className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary-dark">
+                  <Phone aria-hidden className="size-4" />
+                  {location.phone}
+                </a>
+                <p className="text-sm text-muted">{location.description}</p>
+                <ExternalLink href={directionsUrl(address)} className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary-dark underline underline-offset-4">
+                  <Navigation aria-hidden className="size-4" />
+                  Directions to {location.city}
+                </ExternalLink>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Db } from "~/db/client.server";
+import {
+  getSiteContent,
+  listConditions,
+  listFaqItems,
+  listInsuranceProviders,
+  listLocations,
+  listTeamMembers,
+  listTestimonials,
+  listTreatments,
+} from "~/features/content/queries.server";
+
+/** Everything the home page shows, read in parallel. */
+export async function loadHomePage(db: Db) {
+  const [site, treatments, providers, testimonials, team, conditions, faq, locations] = await Promise.all([
+    getSiteContent(db),
+    listTreatments(db),
+    listInsuranceProviders(db),
+    listTestimonials(db),
+    listTeamMembers(db),
+    listConditions(db),
+    listFaqItems(db),
+    listLocations(db),
+  ]);
+  return {
+    site,
+    treatments,
+    providers,
+    testimonials,
+    team: team.map(({ updatedAt: _u, sortOrder: _s, ...member }) => member),
+    conditions: conditions.map(({ sortOrder: _s, ...condition }) => condition),
+    faq,
+    locations: locations.map(({ updatedAt: _u, sortOrder: _s, ...location }) => location),
+  };
+}
+
+export type HomePageData = Awaited<ReturnType<typeof loadHomePage>>;

@@ -1,0 +1,122 @@
+import { CalendarCheck, ExternalLink as ExternalIcon, Menu, Phone, Video, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { headerLinks } from "../nav-links";
+import { telHref, type SiteContent } from "../site-content";
+import { ExternalLink } from "./external-link";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "inline-flex min-h-11 items-center rounded-full px-3 font-medium hover:bg-primary-soft hover:text-primary-dark",
+    isActive && "text-primary-dark underline decoration-2 underline-offset-8",
+  );
+
+export function SiteHeader({ site }: { site: SiteContent }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const portal = site.patientPortalUrl;
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-canvas/95 backdrop-blur supports-[backdrop-filter]:bg-canvas/85">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-full focus:bg-surface focus:px-4 focus:py-2"
+      >
+        Skip to main content
+      </a>
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="flex min-h-11 items-center gap-2 font-semibold text-primary-dark">
+          <img src="/logo.svg" alt="" width={36} height={36} className="size-9" />
+          <span className="text-lg leading-tight">{site.clinicName}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {headerLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="hidden items-center gap-2 lg:flex">
+          <a href={telHref(site.footerPhone)} className="inline-flex min-h-11 items-center gap-2 px-2 font-semibold text-primary-dark">
+            <Phone aria-hidden className="size-4" />
+            {site.footerPhone}
+          </a>
+          {portal ? (
+            <ExternalLink href={portal} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+              Patient Portal
+              <ExternalIcon aria-hidden className="size-4" />
+            </ExternalLink>
+          ) : null}
+          <Link to="/request-appointment" className={buttonVariants({ size: "md" })}>
+            Request Appointment
+          </Link>
+        </div>
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className="inline-flex size-11 items-center justify-center rounded-full text-primary-dark hover:bg-primary-soft lg:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? "Close menu" : "Open menu"}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+        </button>
+      </div>
+
+      <div
+        id={menuId}
+        hidden={!open}
+        className="border-t border-line bg-canvas lg:hidden"
+        // Anything tapped inside the menu (a link or a button) closes it.
+        onClick={(event) => {
+          if ((event.target as Element).closest("a, button")) setOpen(false);
+        }}
+      >
+        <nav aria-label="Mobile" className="container-page grid gap-1 py-4">
+          <a href={telHref(site.footerPhone)} className="inline-flex min-h-11 items-center gap-2 px-3 font-semibold text-primary-dark">
+            <Phone aria-hidden className="size-4" />
+            Call {site.footerPhone}
+          </a>
+          {headerLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+          <NavLink to="/virtual-visit" className={navLinkClass}>
+            <Video aria-hidden className="mr-2 size-4" />
+            Virtual Visit
+          </NavLink>
+          {portal ? (
+            <ExternalLink href={portal} className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-medium hover:bg-primary-soft">
+              Patient Portal
+              <ExternalIcon aria-hidden className="size-4" />
+            </ExternalLink>
+          ) : null}
+          <Link to="/request-appointment" className={cn(buttonVariants({ size: "lg" }), "mt-2")}>
+            <CalendarCheck aria-hidden className="size-5" />
+            Request Appointment
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

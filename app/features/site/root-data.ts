@@ -1,0 +1,14 @@
+import type { SiteContent } from "./site-content";
+
+/** What the root loader gives every page. */
+export interface RootData {
+  site: SiteContent;
+  publicUrl: string;
+}
+
+type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+/** The root loader's data from a route's meta `matches`. */
+export function rootDataFrom(matches: readonly MatchLike[]): RootData | undefined {
+  return matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, validated once at start. A bad value stops
+ * the start with a message naming the variable; nothing else reads
+ * process.env directly.
+ */
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://clinic.example" })
+    .optional(),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
+  // Which proxies may set X-Forwarded-* (Express "trust proxy" syntax).
+  TRUST_PROXY: z.string().default("loopback"),
+  // How many rendered anonymous pages the in-memory page cache keeps.
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+});
+
+export type Env = z.infer<typeof schema> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // An empty value (as in a copied .env.example) means "use the default".
+  const input = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "settings");
+      const got = input[name];
+      const shown = name === "SESSION_SECRET" || got === undefined ? "" : ` (got "${got}")`;
+      return `  ${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid setting:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, PUBLIC_URL: publicUrl };
+}

@@ -1,0 +1,99 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
+import { Toaster } from "~/components/ui/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { configContext, databaseContext } from "~/context";
+import { getSiteContent } from "~/features/content/queries.server";
+import { NotFoundPage } from "~/features/site/components/not-found-page";
+import { PageLoading } from "~/features/site/components/page-loading";
+import { SiteFooter } from "~/features/site/components/site-footer";
+import { SiteHeader } from "~/features/site/components/site-header";
+import { StickyMobileCta } from "~/features/site/components/sticky-mobile-cta";
+import { showsStickyCta, showsVisitBlock } from "~/features/site/nav-links";
+import type { RootData } from "~/features/site/root-data";
+import { withFallbacks } from "~/features/site/site-content";
+import { InlineStyles } from "~/lib/inline-styles";
+import { cn } from "~/lib/cn";
+import appCssUrl from "./app.css?url";
+import type { Route } from "./+types/root";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  // In production the CSS is inlined by the server (entry.server.tsx).
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: appCssUrl }] : []),
+];
+
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const site = await getSiteContent(context.get(databaseContext).db);
+  return { site, publicUrl: context.get(configContext).publicUrl };
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? "Page not found" : "Something went wrong" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const site = data?.site ?? withFallbacks(undefined);
+  const { pathname } = useLocation();
+  const stickyCta = showsStickyCta(pathname);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b4f4b" />
+        <Meta />
+        <Links />
+        <InlineStyles />
+      </head>
+      <body className={cn(stickyCta && "pb-20 md:pb-0")}>
+        <TooltipProvider>
+          <SiteHeader site={site} />
+          <PageLoading />
+          <main id="main" tabIndex={-1} className="focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter site={site} showVisitBlock={showsVisitBlock(pathname)} />
+          {stickyCta ? <StickyMobileCta phone={site.footerPhone} /> : null}
+          <Toaster />
+        </TooltipProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <section className="container-page grid gap-4 py-20">
+      <h1 className="text-3xl font-bold text-primary-dark">Something went wrong on our side</h1>
+      <p className="max-w-prose text-lg text-muted">
+        Please try again in a moment. If you need us now, call the clinic; if you are in crisis, call or text 988.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+/** The one route table (spec §2). Pages not built yet are simply absent: they answer 404. */
+export default [
+  index("routes/public/home.tsx"),
+
+  route("api/site-content", "routes/api/site-content.ts"),
+  route("api/treatments", "routes/api/treatments.ts"),
+  route("api/insurance-providers", "routes/api/insurance-providers.ts"),
+  route("api/*", "routes/api/not-found.ts"),
+
+  route(":slug", "routes/public/slug-page.tsx"),
+  route("*", "routes/public/not-found.tsx"),
+] satisfies RouteConfig;

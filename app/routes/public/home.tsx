@@ -1,0 +1,83 @@
+import { Suspense } from "react";
+import { configContext, databaseContext } from "~/context";
+import { About, CareOptions, WhyChoose } from "~/features/home/components/about-and-why";
+import { Approach, Comparison, GettingStarted } from "~/features/home/components/approach-and-comparison";
+import { FeaturedServices } from "~/features/home/components/featured-services";
+import { Hero } from "~/features/home/components/hero";
+import { InsuranceStrip } from "~/features/home/components/insurance-strip";
+import { TrustFactors, VerifiedOn } from "~/features/home/components/trust-sections";
+import { loadHomePage } from "~/features/home/home.server";
+import { organizationJsonLd } from "~/features/seo/organization-jsonld";
+import { pageMeta } from "~/features/seo/page-meta";
+import { lazyWithPreload } from "~/lib/lazy-with-preload";
+import { publicPageHeaders } from "~/lib/page-cache-marker";
+import type { Route } from "./+types/home";
+
+// Below the fold: their code loads after the page is interactive, while their
+// content is in the server-rendered HTML for people and search engines alike.
+const TestimonialsSection = lazyWithPreload(() => import("~/features/home/components/lazy/testimonials-section"));
+const TeamSection = lazyWithPreload(() => import("~/features/home/components/lazy/team-section"));
+const ConditionsSection = lazyWithPreload(() => import("~/features/home/components/lazy/conditions-section"));
+const FaqSection = lazyWithPreload(() => import("~/features/home/components/lazy/faq-section"));
+const LocationsSection = lazyWithPreload(() => import("~/features/home/components/lazy/locations-section"));
+const lazySections = [TestimonialsSection, TeamSection, ConditionsSection, FaqSection, LocationsSection];
+
+export const headers = publicPageHeaders;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [home] = await Promise.all([
+    loadHomePage(context.get(databaseContext).db),
+    ...lazySections.map((section) => section.preload()),
+  ]);
+  return { ...home, publicUrl: context.get(configContext).publicUrl };
+}
+
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { site, publicUrl } = loaderData;
+  return pageMeta(
+    {
+      title: `${site.clinicName} | Psychiatry & Therapy in Winter Park, FL`,
+      description:
+        "Psychiatry, therapy, counseling and medication management in Winter Park, FL, in person or by telehealth anywhere in Florida. Most insurance accepted.",
+      keywords: [
+        "psychiatrist Winter Park",
+        "therapy Winter Park FL",
+        "counseling Orlando",
+        "medication management",
+        "telehealth psychiatry Florida",
+      ],
+      canonicalPath: "/",
+      type: "website",
+      pageDesignType: "landing",
+      jsonLd: organizationJsonLd(site, publicUrl),
+    },
+    { publicUrl, siteName: site.clinicName, pathname: location.pathname },
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { site, treatments, providers } = loaderData;
+  return (
+    <>
+      <Hero site={site} treatments={treatments} providers={providers} />
+      <VerifiedOn />
+      <TrustFactors />
+      <InsuranceStrip providers={providers} />
+      <About site={site} />
+      <WhyChoose />
+      <CareOptions />
+      <FeaturedServices treatments={treatments} />
+      <Approach site={site} />
+      <Comparison />
+      <GettingStarted />
+      <Suspense fallback={null}>
+        <TestimonialsSection testimonials={loaderData.testimonials} />
+        <TeamSection team={loaderData.team} />
+        <ConditionsSection conditions={loaderData.conditions} />
+        <FaqSection faq={loaderData.faq} />
+        <LocationsSection locations={loaderData.locations} />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { configContext, databaseContext } from "../app/context";
+import type { Database } from "../app/db/client.server";
+import type { Env } from "../app/lib/env.server";
+import type { Logger } from "./logger";
+import type { PageCache } from "./page-cache";
+import { createPageHandler } from "./react-router-handler";
+import { DEFAULT_CSP, securityHeaders } from "./security-headers";
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  cache: PageCache;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  isSecure: (req: express.Request) => boolean;
+  /** Vite's dev middleware (npm run dev); absent in production. */
+  viteMiddleware?: express.RequestHandler;
+  clientDir: string;
+}
+
+export function createApp(options: AppOptions) {
+  const { env, database, logger, cache } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY);
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    for (const [name, value] of securityHeaders(options.isSecure(req))) res.setHeader(name, value);
+    res.setHeader("Content-Security-Policy", DEFAULT_CSP);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // Path only: query strings may carry tokens, and bodies are never logged.
+      const level = req.path.startsWith("/assets/") ? "debug" : "info";
+      logger[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  });
+
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await Promise.race([
+        database.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref()),
+      ]);
+      res.json({ status: "ready", database: database.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable", error: "The database is not answering." });
+    }
+  });
+
+  if (options.viteMiddleware) {
+    app.use(options.viteMiddleware);
+  } else {
+    // Fingerprinted build output never changes under the same name.
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const publicConfig = { publicUrl: env.PUBLIC_URL };
+  app.use(
+    createPageHandler({
+      build: options.build,
+      mode: options.viteMiddleware ? "development" : "production",
+      cache,
+      getLoadContext() {
+        const context = new RouterContextProvider();
+        context.set(databaseContext, database);
+        context.set(configContext, publicConfig);
+        return context;
+      },
+    }),
+  );
+
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    logger.error({ err: error, path: req.path }, "unhandled error");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please call the clinic.");
+  });
+
+  return app;
+}

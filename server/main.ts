@@ -1,0 +1,146 @@
+import http from "node:http";
+import path from "node:path";
+import type express from "express";
+import type { ServerBuild } from "react-router";
+import { openDatabase, projectRoot, type Database } from "../app/db/client.server";
+import { seedDemoContent } from "../app/db/seed/seed.server";
+import { readContentVersion } from "../app/features/content/content-version.server";
+import { ConfigError, loadEnv } from "../app/lib/env.server";
+import { createApp } from "./app";
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./data-dir-lock";
+import { createLogger, type Logger } from "./logger";
+import { isCacheableRequest, PageCache, sendEntry } from "./page-cache";
+import { createIsSecure, securityHeaders } from "./security-headers";
+import { resolveSessionSecret } from "./session-secret";
+
+export interface StartOptions {
+  /** Development: Vite's middleware and a loader for the live server build. */
+  vite?: { middleware: express.RequestHandler; loadBuild: () => Promise<ServerBuild> };
+}
+
+export interface RunningServer {
+  server: http.Server;
+  url: string;
+  stop(): Promise<void>;
+}
+
+// How often an instance checks whether another one changed the content.
+const CONTENT_VERSION_POLL_MS = 2000;
+
+/**
+ * Starts the site: settings, the data-directory lock, the database and its
+ * migrations, demo content, then the HTTP server. Exits with a clear message
+ * when something a person must fix is wrong.
+ */
+export async function start(options: StartOptions = {}): Promise<RunningServer> {
+  const startedAt = performance.now();
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    return fail(error);
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+
+  let lock: DataDirLock | undefined;
+  let database: Database | undefined;
+  try {
+    if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR);
+    resolveSessionSecret(env, logger);
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    await database.migrate();
+    if (await seedDemoContent(database)) logger.info("loaded the demo content into a new database");
+  } catch (error) {
+    await database?.close().catch(() => {});
+    lock?.release();
+    return fail(error, logger);
+  }
+
+  const cache = new PageCache(env.PAGE_CACHE_ENTRIES);
+  cache.setVersion(await readContentVersion(database.db));
+  const poll = setInterval(() => {
+    readContentVersion(database.db).then((v) => cache.setVersion(v), () => {});
+  }, CONTENT_VERSION_POLL_MS);
+  poll.unref();
+
+  const isSecure = createIsSecure(env.TRUST_PROXY);
+  const clientDir = path.join(projectRoot, "build", "client");
+  const app = createApp({
+    env,
+    database,
+    logger,
+    cache,
+    isSecure,
+    clientDir,
+    viteMiddleware: options.vite?.middleware,
+    build: options.vite?.loadBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
+  });
+
+  // Cache hits are answered before Express: they need no routing or middleware.
+  const server = http.createServer((req, res) => {
+    if (isCacheableRequest(req)) {
+      const entry = cache.get(req.url ?? "/");
+      if (entry) {
+        const headers = securityHeaders(isSecure(req));
+        sendEntry(req, res, entry, [...headers, ["X-Cache", "HIT"]]);
+        return;
+      }
+    }
+    app(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, env.HOST, () => resolve());
+  }).catch(async (error) => {
+    await database.close().catch(() => {});
+    lock?.release();
+    return fail(error, logger);
+  });
+
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const url = `http://localhost:${port}`;
+  logger.info(
+    { url, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+    "clinic site listening",
+  );
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info("shutting down: finishing in-flight requests");
+      clearInterval(poll);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
+      lock?.release();
+      logger.info("stopped");
+    })());
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+  return { server, url, stop };
+}
+
+function fail(error: unknown, logger?: Logger): never {
+  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
+  const message = error instanceof Error ? error.message : String(error);
+  if (known) {
+    process.stderr.write(`\nThe clinic site cannot start.\n${message}\n\n`);
+  } else if (logger) {
+    logger.fatal({ err: error }, "start-up failed");
+  } else {
+    process.stderr.write(`Start-up failed: ${message}\n`);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,134 @@
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+/**
+ * Rendered pages and public JSON for visitors without a session, kept in
+ * memory until the content changes. A route opts in by sending the
+ * CACHE_MARKER header (stripped before anything leaves the server). Entries
+ * are bytes plus headers, compressed once, so a hit costs a map lookup and one
+ * write; the CSP uses script hashes, so the same bytes are valid for everyone.
+ */
+import { CACHE_MARKER } from "../app/lib/page-cache-marker";
+
+export { CACHE_MARKER };
+/** Cookie whose presence means "a signed-in person": never served from or stored in the cache. */
+export const SESSION_COOKIE = "__session";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+export interface CacheEntry {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  version: string;
+}
+
+export class PageCache {
+  private entries = new Map<string, CacheEntry>();
+  private version = "0";
+
+  constructor(private readonly maxEntries: number) {}
+
+  get size() {
+    return this.entries.size;
+  }
+
+  /** Sets the current content version; a different one empties the cache. */
+  setVersion(version: string) {
+    if (version !== this.version) {
+      this.version = version;
+      this.entries.clear();
+    }
+  }
+
+  get currentVersion() {
+    return this.version;
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+
+  get(key: string): CacheEntry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== this.version) return undefined;
+    return entry;
+  }
+
+  async store(key: string, status: number, headers: Headers, body: Buffer): Promise<CacheEntry> {
+    const version = this.version;
+    const kept: [string, string][] = [];
+    headers.forEach((value, name) => {
+      if (name !== CACHE_MARKER && name !== "set-cookie" && name !== "content-length") {
+        kept.push([name, value]);
+      }
+    });
+    const [gz, br] = await Promise.all([
+      gzip(body, { level: 9 }),
+      brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+    ]);
+    const etag = `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
+    const entry: CacheEntry = { status, headers: kept, body, gzip: gz, br, etag, version };
+    if (this.maxEntries > 0 && version === this.version) {
+      if (this.entries.size >= this.maxEntries) {
+        // Oldest first: Map iteration order is insertion order.
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+}
+
+export function hasSession(req: IncomingMessage): boolean {
+  const cookie = req.headers.cookie;
+  return cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
+}
+
+/** Whether this request may be answered from (or stored in) the cache. */
+export function isCacheableRequest(req: IncomingMessage): boolean {
+  return (req.method === "GET" || req.method === "HEAD") && !hasSession(req);
+}
+
+function pickEncoding(req: IncomingMessage): "br" | "gzip" | null {
+  const accept = req.headers["accept-encoding"];
+  if (!accept) return null;
+  const value = Array.isArray(accept) ? accept.join(",") : accept;
+  if (/\bbr\b(?!;q=0(\.0*)?\b)/.test(value)) return "br";
+  if (/\bgzip\b(?!;q=0(\.0*)?\b)/.test(value)) return "gzip";
+  return null;
+}
+
+/** Writes a cached entry, with a 304 when the client already has it. */
+export function sendEntry(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CacheEntry,
+  extraHeaders: [string, string][],
+) {
+  const headers: [string, string][] = [...extraHeaders, ...entry.headers];
+  headers.push(["ETag", entry.etag], ["Vary", "Accept-Encoding"]);
+  if (req.headers["if-none-match"] === entry.etag) {
+    res.writeHead(304, headers.flat());
+    res.end();
+    return;
+  }
+  const encoding = pickEncoding(req);
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+  if (encoding) headers.push(["Content-Encoding", encoding]);
+  headers.push(["Content-Length", String(body.length)]);
+  res.writeHead(entry.status, headers.flat());
+  res.end(req.method === "HEAD" ? undefined : body);
+}

@@ -1,0 +1,80 @@
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { CACHE_MARKER, isCacheableRequest, sendEntry, type PageCache } from "./page-cache";
+
+/**
+ * Express adapter for React Router (after @react-router/express), with one
+ * addition: a response that opts into the page cache is buffered, stored and
+ * then sent from the cache entry.
+ */
+export function createPageHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: ExpressRequest) => RouterContextProvider;
+  cache: PageCache;
+}) {
+  const handle = createRequestHandler(options.build, options.mode);
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const request = toWebRequest(req, res);
+      const response = await handle(request, options.getLoadContext(req));
+      if (response.headers.has(CACHE_MARKER)) {
+        if (response.status === 200 && isCacheableRequest(req) && response.body) {
+          const body = Buffer.from(await response.arrayBuffer());
+          const entry = await options.cache.store(req.originalUrl, response.status, response.headers, body);
+          res.setHeader("X-Cache", "MISS");
+          sendEntry(req, res, entry, []);
+          return;
+        }
+        response.headers.delete(CACHE_MARKER);
+      }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const host = req.get("host") ?? "localhost";
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}

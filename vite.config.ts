@@ -1,0 +1,35 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ command }) => ({
+  resolve: { tsconfigPaths: true },
+  plugins: [tailwindcss(), reactRouter()],
+  environments: {
+    ssr: {
+      // The server bundle starts at our own entry (env, lock, database,
+      // Express) which imports React Router's virtual server build.
+      build: { rollupOptions: { input: "./server/main.ts" } },
+      // React and everything that renders with it is bundled and compiled for
+      // production, so `npm start` renders with React's production build even
+      // when the operator leaves NODE_ENV unset (a local install). Packages
+      // with native, WASM or worker files stay external.
+      resolve:
+        command === "build"
+          ? {
+              noExternal: [
+                /^react($|-dom|-router)/,
+                /^@react-router\//,
+                /^@radix-ui\//,
+                "lucide-react",
+                "scheduler",
+              ],
+            }
+          : undefined,
+      define:
+        command === "build"
+          ? { "process.env.NODE_ENV": JSON.stringify("production") }
+          : undefined,
+    },
+  },
+}));
