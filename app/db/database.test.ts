@@ -1,0 +1,83 @@
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds, openTestDatabase } from "../../tests/setup/database";
+import type { Database } from "./client.server";
+import * as t from "./schema";
+import { seedDemoContent } from "./seed/seed.server";
+import {
+  findSlugPage,
+  getSiteContent,
+  listFaqItems,
+  listInsuranceProviders,
+  listLocations,
+  listTreatments,
+} from "~/features/content/queries.server";
+import { bumpContentVersion, readContentVersion } from "~/features/content/content-version.server";
+
+describe.each(databaseKinds())("database on %s", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("has the demo content the home page needs", async () => {
+    const { db } = database;
+    const treatments = await listTreatments(db);
+    const providers = await listInsuranceProviders(db);
+    const locations = await listLocations(db);
+    expect(treatments.length).toBeGreaterThan(8);
+    expect(providers.length).toBeGreaterThan(8);
+    expect(locations.map((l) => l.slug).sort()).toEqual(["altamonte-springs", "orlando", "winter-park"]);
+    expect(Object.keys(treatments[0]).sort()).toEqual(["icon", "id", "shortDescription", "slug", "title"]);
+    expect(Object.keys(providers[0]).sort()).toEqual(["id", "logo", "name", "slug"]);
+    const faq = await listFaqItems(db);
+    expect(faq[0].answer).toMatch(/Florida/);
+    expect(faq[1].answer).toMatch(/Aetna/);
+  });
+
+  it("keeps every demo phone number in the fictional 555-01xx range", async () => {
+    const site = await getSiteContent(database.db);
+    const locations = await listLocations(database.db);
+    for (const phone of [site.footerPhone, ...locations.map((l) => l.phone)]) {
+      expect(phone).toMatch(/555-01\d\d$/);
+    }
+  });
+
+  it("seeds only once, however often it runs", async () => {
+    const before = await database.db.select({ n: count() }).from(t.treatments);
+    expect(await seedDemoContent(database)).toBe(false);
+    expect(await seedDemoContent(database)).toBe(false);
+    const after = await database.db.select({ n: count() }).from(t.treatments);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it("never overwrites content staff changed after seeding", async () => {
+    await database.db.update(t.siteContent).set({ tagline: "Edited by staff" });
+    await seedDemoContent(database);
+    expect((await getSiteContent(database.db)).tagline).toBe("Edited by staff");
+  });
+
+  it("resolves /{slug} to a treatment, an insurance provider or nothing", async () => {
+    const treatment = await findSlugPage(database.db, "medication-management");
+    expect(treatment?.kind).toBe("treatment");
+    const provider = await findSlugPage(database.db, "aetna");
+    expect(provider?.kind).toBe("insurance");
+    expect(await findSlugPage(database.db, "no-such-page")).toBeNull();
+  });
+
+  it("bumps the content version atomically", async () => {
+    const v1 = Number(await readContentVersion(database.db));
+    const results = await Promise.all([bumpContentVersion(database.db), bumpContentVersion(database.db)]);
+    expect(results.map(Number).sort()).toEqual([v1 + 1, v1 + 2]);
+    expect(Number(await readContentVersion(database.db))).toBe(v1 + 2);
+  });
+
+  it("applies migrations idempotently", async () => {
+    await database.migrate();
+    await database.migrate();
+    await expect(database.ping()).resolves.toBeUndefined();
+  });
+});

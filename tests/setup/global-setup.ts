@@ -1,0 +1,28 @@
+import fs from "node:fs";
+import {
+  createPgliteTemplate,
+  createPostgresTemplate,
+  dropPostgresDatabases,
+  PG_TEMPLATE_ENV,
+} from "./database";
+import { tmpRoot } from "./paths";
+
+/**
+ * Once per run: a fresh scratch folder, the PGlite template, and (with
+ * TEST_DATABASE_URL) a new PostgreSQL database for this run, so leftovers of
+ * earlier runs never matter. Everything is removed at the end.
+ */
+export default async function setup() {
+  fs.rmSync(tmpRoot, { recursive: true, force: true });
+  fs.mkdirSync(tmpRoot, { recursive: true });
+  await createPgliteTemplate();
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) process.env[PG_TEMPLATE_ENV] = await createPostgresTemplate(serverUrl);
+
+  return async () => {
+    if (serverUrl && process.env[PG_TEMPLATE_ENV]) {
+      await dropPostgresDatabases(serverUrl, process.env[PG_TEMPLATE_ENV]!);
+    }
+    if (!process.env.KEEP_TEST_TMP) fs.rmSync(tmpRoot, { recursive: true, force: true });
+  };
+}
