@@ -26,6 +26,8 @@ export interface RunningServer {
 
 // How often an instance checks whether another one changed the content.
 const CONTENT_VERSION_POLL_MS = 2000;
+// How long a shutdown waits for in-flight requests before closing their connections.
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Starts the site: settings, the data-directory lock, the database and its
@@ -112,10 +114,15 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     (stopping ??= (async () => {
       logger.info("shutting down: finishing in-flight requests");
       clearInterval(poll);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      // Stop accepting; let in-flight requests finish, closing each
+      // keep-alive connection as soon as it goes idle; cut the rest after a grace period.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      server.closeIdleConnections();
+      await closed;
+      clearInterval(sweep);
+      clearTimeout(deadline);
       await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
       lock?.release();
       logger.info("stopped");

@@ -14,7 +14,7 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 /** A migrated, seeded data directory, made once per run and copied for each test. */
-export async function createPgliteTemplate(dir = pgliteTemplateDir) {
+export async function createPgliteTemplate(dir = pgliteTemplateDir()) {
   fs.rmSync(dir, { recursive: true, force: true });
   const database = await openDatabase({ dataDir: dir });
   await database.migrate();
@@ -23,8 +23,8 @@ export async function createPgliteTemplate(dir = pgliteTemplateDir) {
 }
 
 export function copyPgliteTemplate(label: string): string {
-  const dir = path.join(tmpRoot, `${label}-${process.pid}-${crypto.randomBytes(4).toString("hex")}`);
-  fs.cpSync(pgliteTemplateDir, dir, { recursive: true });
+  const dir = path.join(tmpRoot(), `${label}-${process.pid}-${crypto.randomBytes(4).toString("hex")}`);
+  fs.cpSync(pgliteTemplateDir(), dir, { recursive: true });
   return dir;
 }
 

@@ -5,16 +5,16 @@ import {
   dropPostgresDatabases,
   PG_TEMPLATE_ENV,
 } from "./database";
-import { tmpRoot } from "./paths";
+import { startRun } from "./paths";
 
 /**
- * Once per run: a fresh scratch folder, the PGlite template, and (with
+ * Once per run: its own scratch folder (runs may overlap), the PGlite template, and (with
  * TEST_DATABASE_URL) a new PostgreSQL database for this run, so leftovers of
  * earlier runs never matter. Everything is removed at the end.
  */
 export default async function setup() {
-  fs.rmSync(tmpRoot, { recursive: true, force: true });
-  fs.mkdirSync(tmpRoot, { recursive: true });
+  const runDir = startRun();
+  fs.mkdirSync(runDir, { recursive: true });
   await createPgliteTemplate();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) process.env[PG_TEMPLATE_ENV] = await createPostgresTemplate(serverUrl);
@@ -23,6 +23,6 @@ export default async function setup() {
     if (serverUrl && process.env[PG_TEMPLATE_ENV]) {
       await dropPostgresDatabases(serverUrl, process.env[PG_TEMPLATE_ENV]!);
     }
-    if (!process.env.KEEP_TEST_TMP) fs.rmSync(tmpRoot, { recursive: true, force: true });
+    if (!process.env.KEEP_TEST_TMP) fs.rmSync(runDir, { recursive: true, force: true });
   };
 }

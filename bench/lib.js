@@ -1,0 +1,296 @@
+// Small self-contained helpers shared by the benchmark scripts. Plain Node ESM:
+// the benchmarks run with `node` against the production build and import no
+// TypeScript. Results go to stdout as exactly one JSON line per benchmark
+// (printResult); every other message goes to stderr.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const serverBuild = path.join(root, "build", "server", "index.js");
+export const clientDir = path.join(root, "build", "client");
+
+/** Progress messages: stderr only, so stdout carries nothing but the result line. */
+export function log(...parts) {
+  process.stderr.write(`[bench] ${parts.join(" ")}\n`);
+}
+
+/** Prints the benchmark's result as exactly one JSON line on stdout. */
+export function printResult(obj) {
+  process.stdout.write(`${JSON.stringify(obj)}\n`);
+}
+
+/** A positive integer from the environment, or the fallback. */
+export function envInt(name, fallback) {
+  const value = Number.parseInt(process.env[name] ?? "", 10);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+// ---------------------------------------------------------------------------
+// Build
+
+function newestMtime(target) {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+/** The same inputs server.js checks before serving the build. */
+const BUILD_SOURCES = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+
+/**
+ * Builds the site unless build/server/index.js exists and is newer than the
+ * sources. Done here rather than left to server.js so that a build never
+ * counts towards a measured start-up.
+ */
+export function ensureBuild() {
+  const built = fs.statSync(serverBuild, { throwIfNoEntry: false });
+  const stale = !built || BUILD_SOURCES.some((s) => newestMtime(path.join(root, s)) > built.mtimeMs);
+  if (!stale) return;
+  log("building the site (the build is missing or older than the sources)…");
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"], {
+    cwd: root,
+    // The build's output must not reach our stdout.
+    stdio: ["ignore", process.stderr, process.stderr],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) throw new Error("the build failed; see the messages above");
+}
+
+// ---------------------------------------------------------------------------
+// Processes
+
+const children = new Set();
+
+function killChildren() {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+// Never leave a server behind, whatever way the benchmark ends.
+process.once("exit", killChildren);
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    killChildren();
+    process.exit(130);
+  });
+}
+
+/** Remembers a child process so it is killed if the benchmark exits early. */
+export function track(child) {
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
+/** Sends SIGTERM and waits for the exit (SIGKILL after `timeoutMs`). */
+export async function stopProcess(child, timeoutMs = 15_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => {
+    log(`pid ${child.pid} did not stop within ${timeoutMs} ms; killing it`);
+    child.kill("SIGKILL");
+  }, timeoutMs);
+  const code = await exited;
+  clearTimeout(timer);
+  return code;
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const tempDirs = new Set();
+
+/** A fresh, empty data directory under the system temp directory (removed at exit). */
+export function makeDataDir(label = "data") {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `clinic-bench-${label}-`));
+  tempDirs.add(dir);
+  return dir;
+}
+
+export function removeDir(dir) {
+  tempDirs.delete(dir);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+process.once("exit", () => {
+  for (const dir of tempDirs) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // best effort
+    }
+  }
+});
+
+/**
+ * Starts `node server.js` (the production build, PGlite in `dataDir`) on a
+ * free port and waits for the first 200 from /healthz. NODE_ENV and
+ * DATABASE_URL are removed from the environment: a local install.
+ *
+ * Returns timings in milliseconds measured from the spawn.
+ */
+export async function startServer({ dataDir, port, env = {}, pollMs = 10, timeoutMs = 60_000 } = {}) {
+  port ??= await freePort();
+  dataDir ??= makeDataDir();
+  const childEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env };
+  delete childEnv.NODE_ENV;
+  delete childEnv.DATABASE_URL;
+
+  const spawnedAt = performance.now();
+  const child = track(
+    spawn(process.execPath, [path.join(root, "server.js")], {
+      cwd: root,
+      env: childEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
+  let output = "";
+  const keep = (chunk) => {
+    output += chunk;
+    if (output.length > 200_000) output = output.slice(-100_000);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = spawnedAt + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output}`);
+    }
+    try {
+      const res = await request(`${url}/healthz`, { agent: false });
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer /healthz within ${timeoutMs} ms:\n${output}`);
+    }
+    await sleep(pollMs);
+  }
+  const healthyMs = performance.now() - spawnedAt;
+
+  return {
+    url,
+    port,
+    dataDir,
+    pid: child.pid,
+    process: child,
+    spawnedAt,
+    healthyMs,
+    output: () => output,
+    stop: () => stopProcess(child),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// HTTP
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const keepAliveAgent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+
+/**
+ * A plain node:http request: { status, headers, body (Buffer) }. No
+ * Accept-Encoding is sent unless given, so bodies arrive uncompressed.
+ */
+export function request(url, { method = "GET", headers = {}, agent = keepAliveAgent, timeoutMs = 30_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${url}`)));
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Fetches `url` and throws unless the answer is a 200. */
+export async function get200(url, options) {
+  const res = await request(url, options);
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+  return res;
+}
+
+/** Resident memory of a process in bytes (VmRSS from /proc/<pid>/status), or null. */
+export function residentBytes(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Statistics
+
+/** Percentile `p` (0–100) with linear interpolation; null for no values. */
+export function percentile(values, p) {
+  const sorted = values.filter((v) => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const rank = (p / 100) * (sorted.length - 1);
+  const low = Math.floor(rank);
+  const high = Math.ceil(rank);
+  return sorted[low] + (sorted[high] - sorted[low]) * (rank - low);
+}
+
+export const median = (values) => percentile(values, 50);
+
+/** Rounds to `digits` decimals, keeping null as null. */
+export function round(value, digits = 1) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/** a / b rounded, or null when either is missing. */
+export function ratio(a, b, digits = 3) {
+  if (!Number.isFinite(a) || !Number.isFinite(b) || b === 0) return null;
+  return round(a / b, digits);
+}
+
+/** Runs `main` and turns an error into a message on stderr and exit code 1. */
+export function runMain(main) {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      process.stderr.write(`[bench] failed: ${error?.stack ?? error}\n`);
+      process.exit(1);
+    },
+  );
+}

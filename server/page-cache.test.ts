@@ -1,0 +1,93 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PageCache, sendEntry, type CacheEntry } from "./page-cache";
+
+describe("page cache", () => {
+  const body = Buffer.from("<html>" + "hello ".repeat(500) + "</html>");
+  const headers = new Headers({ "content-type": "text/html", "x-page-cache": "public", "set-cookie": "a=b" });
+
+  it("stores compressed variants and never keeps the marker or cookies", async () => {
+    const cache = new PageCache(10);
+    const entry = await cache.store("/", 200, headers, body);
+    expect(zlib.gunzipSync(entry.gzip).equals(body)).toBe(true);
+    expect(zlib.brotliDecompressSync(entry.br).equals(body)).toBe(true);
+    const names = entry.headers.map(([n]) => n);
+    expect(names).not.toContain("x-page-cache");
+    expect(names).not.toContain("set-cookie");
+    expect(cache.get("/")).toBe(entry);
+  });
+
+  it("forgets everything when the content version changes", async () => {
+    const cache = new PageCache(10);
+    cache.setVersion("1");
+    await cache.store("/", 200, headers, body);
+    cache.setVersion("2");
+    expect(cache.get("/")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("does not keep a page rendered under an older version", async () => {
+    const cache = new PageCache(10);
+    cache.setVersion("1");
+    const storing = cache.store("/", 200, headers, body);
+    cache.setVersion("2");
+    await storing;
+    expect(cache.get("/")).toBeUndefined();
+  });
+
+  it("holds at most its limit, dropping the oldest entry", async () => {
+    const cache = new PageCache(2);
+    await cache.store("/a", 200, headers, body);
+    await cache.store("/b", 200, headers, body);
+    await cache.store("/c", 200, headers, body);
+    expect(cache.get("/a")).toBeUndefined();
+    expect(cache.get("/b")).toBeDefined();
+    expect(cache.get("/c")).toBeDefined();
+  });
+});
+
+describe("sending a cached entry", () => {
+  let server: http.Server;
+  let url = "";
+  let entry: CacheEntry;
+  beforeAll(async () => {
+    entry = await new PageCache(1).store("/", 200, new Headers({ "content-type": "text/html" }), Buffer.from("x".repeat(2000)));
+    server = http.createServer((req, res) => sendEntry(req, res, entry, [["X-Test", "1"]]));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const raw = (reqHeaders: Record<string, string>, method = "GET") =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .request(url, { method, headers: reqHeaders }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject)
+        .end();
+    });
+
+  it("prefers brotli, then gzip, then plain bytes", async () => {
+    expect((await raw({ "accept-encoding": "gzip, deflate, br" })).headers["content-encoding"]).toBe("br");
+    expect((await raw({ "accept-encoding": "gzip" })).headers["content-encoding"]).toBe("gzip");
+    expect((await raw({ "accept-encoding": "br;q=0, gzip" })).headers["content-encoding"]).toBe("gzip");
+    const plain = await raw({});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.length).toBe(2000);
+    expect(plain.headers["x-test"]).toBe("1");
+    expect(plain.headers.vary).toBe("Accept-Encoding");
+  });
+
+  it("answers 304 to a matching If-None-Match and sends no body to HEAD", async () => {
+    expect((await raw({ "if-none-match": entry.etag })).status).toBe(304);
+    const head = await raw({}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers["content-length"]).toBe("2000");
+  });
+});

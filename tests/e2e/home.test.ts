@@ -1,0 +1,544 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { Browser, Locator, Page, Request } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../app/db/client.server";
+import * as schema from "../../app/db/schema";
+import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
+import { copyPgliteTemplate } from "../setup/database";
+import { root } from "../setup/paths";
+import { startServer, type TestServer } from "../setup/server";
+
+interface Treatment {
+  id: number;
+  slug: string;
+  title: string;
+  shortDescription: string;
+  icon: string | null;
+}
+interface Provider {
+  id: number;
+  slug: string;
+  name: string;
+  logo: string | null;
+}
+
+const faqContent: { question: string; answer: string }[] = JSON.parse(
+  fs.readFileSync(path.join(root, "content", "faq.json"), "utf8"),
+);
+
+/** Waits until React has hydrated the page (event handlers are attached), found from the h1. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const h1 = document.querySelector("h1");
+    return !!h1 && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+type Expected = string | RegExp;
+const matcher = (e: Expected) => (typeof e === "string" ? e : expect.stringMatching(e));
+
+/**
+ * Retrying assertions on a Playwright locator (vitest's expect does not know
+ * locators): each polls until it holds or 10 s pass.
+ */
+function look(locator: Locator, timeout = 10_000) {
+  const poll = <T>(fn: () => Promise<T>, what: string) =>
+    expect.poll(fn, { timeout, message: `${locator} ${what}` });
+  const one = <T>(fn: () => Promise<T>) => async () => ((await locator.count()) === 1 ? fn() : `(${await locator.count()} elements)`);
+  return {
+    visible: () => poll(() => locator.isVisible(), "is visible").toBe(true),
+    hidden: () => poll(() => locator.isHidden(), "is hidden").toBe(true),
+    count: (n: number) => poll(() => locator.count(), "count").toBe(n),
+    attribute: (name: string, value: Expected) =>
+      poll(one(() => locator.getAttribute(name)), `[${name}]`).toEqual(matcher(value)),
+    text: (value: Expected | Expected[]) =>
+      Array.isArray(value)
+        ? poll(async () => (await locator.allInnerTexts()).map((t) => t.trim()), "texts").toEqual(value.map(matcher))
+        : poll(one(async () => (await locator.innerText()).trim()), "text").toEqual(matcher(value)),
+    contains: (value: string) => poll(one(() => locator.innerText()), "text").toContain(value),
+    value: (value: string) => poll(one(() => locator.inputValue()), "value").toBe(value),
+    enabled: () => poll(one(() => locator.isEnabled()), "is enabled").toBe(true),
+    disabled: () => poll(one(() => locator.isDisabled()), "is disabled").toBe(true),
+    className: (value: RegExp) => poll(one(() => locator.getAttribute("class")), "class").toMatch(value),
+  };
+}
+
+/** Document-relative top of an element, to compare the vertical order of sections. */
+function top(locator: Locator) {
+  return locator.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+}
+
+describe("home page", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let treatments: Treatment[];
+  let providers: Provider[];
+  let site: { aboutText: string; footerPhone: string };
+  const closers: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    treatments = await (await fetch(`${server.url}/api/treatments`)).json();
+    providers = await (await fetch(`${server.url}/api/insurance-providers`)).json();
+    site = await (await fetch(`${server.url}/api/site-content`)).json();
+  });
+  afterEach(async () => {
+    while (closers.length) await closers.pop()!();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(viewport = DESKTOP, options: { javaScriptEnabled?: boolean } = {}) {
+    const opened = await openPage(browser, viewport, options);
+    closers.push(opened.close);
+    return opened;
+  }
+
+  async function home(viewport = DESKTOP) {
+    const opened = await open(viewport);
+    await opened.page.goto(`${server.url}/`);
+    await hydrated(opened.page);
+    return opened;
+  }
+
+  const notifications = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
+  const heroForm = (page: Page) => page.getByRole("form", { name: "Request an appointment" });
+
+  it("shows the sections in the spec's order, from the hero to the footer", async () => {
+    const { page, errors } = await home();
+    const heading = (name: string, level = 2) => page.getByRole("heading", { name, level, exact: true });
+    const hero = heading("Psychiatry, Therapy & Counseling in Winter Park, FL", 1);
+    const badges = page.getByRole("list", { name: "Why people choose us" });
+    const verified = heading("Verified On");
+    const trust = page.getByTestId("trust-factors");
+    const insurance = heading("Find an in-network provider from most insurance plans");
+    const about = heading("About Cypress Lane Behavioral Health");
+    const why = page.getByRole("region", { name: /^Why Choose/ });
+    const care = heading("Two Ways to Meet with Us");
+    const services = heading("Featured Services");
+    const approach = heading("Our Approach Step by Step");
+    const comparison = page.getByRole("region", { name: "What Makes Our Care Different" });
+    const start = heading("Getting Started Is Simple");
+    const lazy = ["testimonials", "team", "conditions", "faq", "locations"].map((name) =>
+      page.locator(`[data-section="${name}"]`),
+    );
+    const footer = page.getByRole("contentinfo");
+    const ordered = [hero, badges, verified, trust, insurance, about, why, care, services, approach, comparison, start, ...lazy, footer];
+
+    for (const locator of ordered) await look(locator).count(1);
+    const tops = [];
+    for (const locator of ordered) tops.push(await top(locator));
+    for (let i = 1; i < tops.length; i++) expect(tops[i], `section ${i} is below section ${i - 1}`).toBeGreaterThan(tops[i - 1]);
+
+    // Hero and trust rows.
+    await look(badges.getByRole("listitem")).text([
+      /Licensed Florida clinicians/,
+      /telehealth/i,
+      /Same-week appointments/i,
+      /Most insurance accepted/i,
+      /4\.8 rating/,
+    ]);
+    const verifiedNames = await page.getByRole("region", { name: "Verified On" }).getByRole("listitem").allTextContents();
+    expect(verifiedNames).toHaveLength(6);
+    expect(new Set(verifiedNames.map((n) => n.trim())).size).toBe(6);
+    await look(trust.getByRole("heading", { level: 3 })).text([
+      /Licensed Professionals/,
+      /HIPAA Compliant/,
+      /Insurance Accepted/,
+      /Same-Week Appointments/i,
+      /Featured on /,
+      /Listed on /,
+      /Evidence-Based Treatment/,
+      /Compassionate Care/,
+      /10\+ Years Experience/,
+      /Secure Telehealth/,
+    ]);
+
+    // Insurance strip: title, subtitle, the first five providers as logo cards, and "See all".
+    const strip = page.getByRole("region", { name: "Find an in-network provider from most insurance plans" });
+    await look(strip.getByText("Add your insurance to see in-network mental health providers", { exact: true })).visible();
+    await look(strip.getByRole("img")).count(5);
+    for (const [i, provider] of providers.slice(0, 5).entries()) {
+      await look(strip.getByRole("listitem").nth(i).getByRole("img", { name: provider.name })).visible();
+    }
+    const seeAll = strip.getByRole("link", { name: `See all (${providers.length}+)` });
+    expect(providers.length).toBe(10);
+    await look(seeAll).attribute("href", "/insurance");
+
+    // About (from site content).
+    const firstParagraph = site.aboutText.split(/\n{2,}/)[0];
+    await look(page.getByRole("region", { name: "About Cypress Lane Behavioral Health" }).getByText(firstParagraph)).visible();
+
+    // Approach: three numbered steps, then the about text.
+    const approachRegion = page.getByRole("region", { name: "Our Approach Step by Step" });
+    const steps = approachRegion.getByRole("listitem");
+    await look(steps).count(3);
+    for (const [i, title] of ["Initial Consultation", "Personalized Treatment Plan", "Ongoing Support"].entries()) {
+      await look(steps.nth(i).getByRole("heading", { name: `Step ${i + 1}: ${title}` })).visible();
+      await look(steps.nth(i)).contains(String(i + 1));
+    }
+    expect(await top(approachRegion.getByText(firstParagraph))).toBeGreaterThan(await top(steps.nth(2)));
+
+    // Comparison.
+    await look(comparison.getByRole("heading", { level: 3 })).text(["Personalized Care", "Faster Access", "Telehealth Statewide"]);
+    await look(comparison.getByRole("link", { name: "Request an Appointment Today" })).attribute("href", "/request-appointment");
+    await look(comparison.getByText("Most insurance plans accepted • Same-week appointments available", { exact: true })).visible();
+    expect(errors).toEqual([]);
+  });
+
+  it("puts the lazily loaded sections in the server HTML, not hidden", async () => {
+    const res = await fetch(`${server.url}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    // Parse the server's HTML in a page where no script can run.
+    const { page } = await open(DESKTOP, { javaScriptEnabled: false });
+    await page.setContent(html);
+    const sections = {
+      testimonials: { heading: "What Our Patients Say", content: "blockquote" },
+      team: { heading: "Meet Our Clinicians", content: "h3" },
+      conditions: { heading: "Conditions We Treat", content: "li" },
+      faq: { heading: "Frequently Asked Questions", content: "details" },
+      locations: { heading: "Our Locations", content: "h3" },
+    };
+    const found = await page.evaluate((sections) => {
+      return Object.entries(sections).map(([name, { heading, content }]) => {
+        const section = document.querySelector(`[data-section="${name}"]`);
+        const h2 = section?.querySelector("h2");
+        const items = section ? [...section.querySelectorAll(content)] : [];
+        return {
+          name,
+          heading: h2?.textContent?.trim(),
+          items: items.length,
+          firstItemText: items[0]?.textContent?.trim() ?? "",
+          hidden: !!section?.closest("[hidden]") || items.some((el) => !!el.closest("[hidden]")),
+          beforeFooter: !!section && !!(section.compareDocumentPosition(document.querySelector("footer")!) & Node.DOCUMENT_POSITION_FOLLOWING),
+        };
+      });
+    }, sections);
+    for (const section of found) {
+      const expected = sections[section.name as keyof typeof sections];
+      expect(section, section.name).toMatchObject({ heading: expected.heading, hidden: false, beforeFooter: true });
+      expect(section.items, section.name).toBeGreaterThan(0);
+      expect(section.firstItemText.length, section.name).toBeGreaterThan(2);
+    }
+    // Some of the actual content, e.g. every FAQ question and answer.
+    for (const item of faqContent) {
+      expect(html).toContain(item.question.replace(/'/g, "&#x27;"));
+    }
+    expect(html).not.toMatch(/<template/);
+  });
+
+  it("shows the first three insurance logos in the hero and General Inquiry plus the first 8 treatments as services", async () => {
+    const { page, errors } = await home();
+    const hero = page.getByRole("region", { name: "Psychiatry, Therapy & Counseling in Winter Park, FL" });
+    const logos = hero.getByRole("img");
+    await look(logos).count(3);
+    for (const [i, provider] of providers.slice(0, 3).entries()) {
+      await look(logos.nth(i)).attribute("alt", provider.name);
+      await look(logos.nth(i)).visible();
+    }
+    const options = heroForm(page).getByLabel("Service (optional)").locator("option");
+    expect(await options.allTextContents()).toEqual(["General Inquiry", ...treatments.slice(0, 8).map((t) => t.title)]);
+    expect(treatments.length).toBeGreaterThan(8);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows six featured services, all of them on 'View All Services', and six again on 'Show Less'", async () => {
+    const { page, errors } = await home();
+    const section = page.getByRole("region", { name: "Featured Services" });
+    const cards = section.getByRole("listitem");
+    const toggle = section.getByRole("button", { name: "View All Services" });
+
+    async function checkCards(count: number) {
+      await look(cards).count(count);
+      for (const [i, t] of treatments.slice(0, count).entries()) {
+        const card = cards.nth(i);
+        await look(card).visible();
+        await look(card.getByRole("heading", { level: 3 })).text(t.title);
+        await look(card.getByText(t.shortDescription, { exact: true })).visible();
+        const link = card.getByRole("link", { name: new RegExp(`^Learn more about ${t.title}$`, "i") });
+        await look(link).text("Learn More →");
+        await look(link).attribute("href", `/${t.slug}`);
+        const icon = card.locator("svg");
+        const shown = t.icon ?? "Brain";
+        await look(icon).attribute("data-icon", shown);
+        await look(icon).className(new RegExp(`\\blucide-${shown.toLowerCase()}\\b`));
+      }
+    }
+
+    expect(treatments.length).toBe(10);
+    await checkCards(6);
+    await look(toggle).attribute("aria-expanded", "false");
+
+    await toggle.click();
+    const less = section.getByRole("button", { name: "Show Less" });
+    await look(less).attribute("aria-expanded", "true");
+    await checkCards(10);
+    // The treatment without an icon shows the default Brain.
+    const iconless = treatments.findIndex((t) => t.icon === null);
+    expect(iconless).toBeGreaterThanOrEqual(0);
+    await look(cards.nth(iconless).locator("svg")).attribute("data-icon", "Brain");
+    await look(cards.nth(iconless).locator("svg")).className(/\blucide-brain\b/);
+
+    await less.click();
+    await look(section.getByRole("button", { name: "View All Services" })).attribute("aria-expanded", "false");
+    await checkCards(6);
+    expect(errors).toEqual([]);
+  });
+
+  describe("FAQ", () => {
+    async function faqItems(page: Page) {
+      const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
+      await faq.scrollIntoViewIfNeeded();
+      const question = (i: number) => faq.getByText(faqContent[i].question, { exact: true });
+      const answer = (i: number) => faq.getByText(faqContent[i].answer, { exact: true });
+      return { question, answer };
+    }
+
+    it("keeps at most one answer open, and lets all close", async () => {
+      const { page, errors } = await home();
+      const { question, answer } = await faqItems(page);
+      for (const i of [0, 1, 2]) await look(answer(i)).hidden();
+
+      await question(0).click();
+      await look(answer(0)).visible();
+
+      await question(1).click();
+      await look(answer(1)).visible();
+      await look(answer(0)).hidden();
+
+      await question(1).click();
+      await look(answer(1)).hidden();
+      for (const i of [0, 1, 2]) await look(answer(i)).hidden();
+      expect(errors).toEqual([]);
+    });
+
+    it("works without JavaScript", async () => {
+      const { page } = await open(DESKTOP, { javaScriptEnabled: false });
+      await page.goto(`${server.url}/`);
+      const { question, answer } = await faqItems(page);
+      await look(answer(0)).hidden();
+      await question(0).click();
+      await look(answer(0)).visible();
+      await question(1).click();
+      await look(answer(1)).visible();
+      await look(answer(0)).hidden();
+    });
+  });
+
+  describe("with an insurance logo that fails to load", () => {
+    let broken: TestServer;
+    beforeAll(async () => {
+      const dataDir = copyPgliteTemplate("broken-logo");
+      const database = await openDatabase({ dataDir });
+      await database.db
+        .update(schema.insuranceProviders)
+        .set({ logo: "/images/insurance/missing.svg" })
+        .where(eq(schema.insuranceProviders.slug, "aetna"));
+      await database.close();
+      broken = await startServer({ dataDir });
+    });
+    afterAll(async () => {
+      await broken?.stop();
+    });
+
+    it("shows the provider's name instead of a broken image", async () => {
+      const missing = await fetch(`${broken.url}/images/insurance/missing.svg`);
+      expect(missing.ok).toBe(false);
+      const { page, errors } = await open(DESKTOP);
+      await page.goto(`${broken.url}/`);
+      const strip = page.getByRole("region", { name: "Find an in-network provider from most insurance plans" });
+      await strip.scrollIntoViewIfNeeded();
+      const hero = page.getByRole("region", { name: "Psychiatry, Therapy & Counseling in Winter Park, FL" });
+      for (const where of [hero, strip]) {
+        const first = where.getByRole("listitem").filter({ hasText: "Aetna" });
+        await look(first).count(1);
+        await look(first.getByText("Aetna", { exact: true })).visible();
+        await look(first.getByRole("img")).count(0);
+        // The others still show their logos.
+        await look(where.getByRole("img", { name: "Cigna" })).visible();
+      }
+      await look(page.locator('img[src*="missing.svg"]')).count(0);
+      // No image on the page is broken.
+      await expect
+        .poll(() =>
+          page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src)),
+        )
+        .toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe("hero lead form", () => {
+    function recordLeadRequests(page: Page) {
+      const requests: Request[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/leads") requests.push(request);
+      });
+      return requests;
+    }
+
+    it("asks for the missing fields, sends nothing, and shows one notification at a time", async () => {
+      const { page, errors } = await home();
+      const requests = recordLeadRequests(page);
+      const form = heroForm(page);
+      // The fields are `required` and the browser's own check blocks a truly
+      // empty field, and an email field strips whitespace (so an all-space
+      // email is empty too). Name and phone made of spaces pass the browser's
+      // check and reach the form's trimmed check, which is what we test here.
+      await form.getByLabel("Full name").fill("   ");
+      await form.getByLabel("Email", { exact: true }).fill("ana@example.com");
+      await form.getByLabel("Phone").fill("   ");
+      await form.getByRole("button", { name: "Request Appointment" }).click();
+
+      const toasts = notifications(page).getByRole("status");
+      await look(toasts).count(1);
+      const first = toasts.first();
+      await look(first).contains("Missing Information");
+      await look(first).contains("Please fill in your name, email, and phone number.");
+      await look(first).attribute("data-variant", "destructive");
+      const firstHandle = await first.elementHandle();
+
+      // A second submission replaces the notification: still only one shown.
+      await form.getByRole("button", { name: "Request Appointment" }).click();
+      await expect.poll(() => firstHandle!.evaluate((el) => el.isConnected)).toBe(false);
+      await look(toasts).count(1);
+      await look(toasts.first()).contains("Missing Information");
+
+      // And with every field empty, the browser's required check stops it too.
+      await form.getByLabel("Phone").fill("");
+      await form.getByLabel("Full name").fill("");
+      await form.getByRole("button", { name: "Request Appointment" }).click();
+      expect(await form.getByLabel("Full name").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+
+      expect(requests).toHaveLength(0);
+      expect(page.url()).toBe(`${server.url}/`);
+      expect(errors).toEqual([]);
+    });
+
+    it("sends the lead as JSON and, while the service is not there yet, says it failed and keeps the fields", async () => {
+      const { page, errors } = await home();
+      const requests = recordLeadRequests(page);
+      const form = heroForm(page);
+      await form.getByLabel("Full name").fill("Ana Maria Lopez");
+      await form.getByLabel("Email", { exact: true }).fill("ana@example.com");
+      await form.getByLabel("Phone").fill("(407) 555-0100");
+
+      // Slow the network a little so the submitting state can be seen.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 600, downloadThroughput: -1, uploadThroughput: -1 });
+
+      const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/leads");
+      await form.getByRole("button", { name: "Request Appointment" }).click();
+      const request = await sent;
+      await look(form.getByRole("button", { name: "Submitting..." })).disabled();
+
+      expect(request.method()).toBe("POST");
+      expect(request.headers()["content-type"]).toContain("application/json");
+      expect(request.postDataJSON()).toEqual({
+        firstName: "Ana",
+        lastName: "Maria Lopez",
+        email: "ana@example.com",
+        phone: "(407) 555-0100",
+        service: "General Inquiry",
+        formType: "hero",
+        source: "/",
+        smsOptIn: "false",
+      });
+      const response = await request.response();
+      expect(response?.status()).toBe(404);
+
+      const toast = notifications(page).getByRole("status");
+      await look(toast).count(1);
+      await look(toast).contains("Submission Failed");
+      await look(toast).contains(`Please try again or call us at ${site.footerPhone}.`);
+      expect(site.footerPhone).toBe("(407) 555-0142");
+      await look(toast).attribute("data-variant", "destructive");
+      await look(form.getByRole("button", { name: "Request Appointment" })).enabled();
+
+      await look(form.getByLabel("Full name")).value("Ana Maria Lopez");
+      await look(form.getByLabel("Email", { exact: true })).value("ana@example.com");
+      await look(form.getByLabel("Phone")).value("(407) 555-0100");
+      await look(page.getByText("Request Submitted!")).count(0);
+      expect(requests).toHaveLength(1);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it("shows a notification for 5000 ms, moves focus to it with F8, and keeps it at most 420px wide", async () => {
+    const { page, errors } = await open(DESKTOP);
+    await page.clock.install();
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    // From here on, time moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.mouse.move(0, 0);
+
+    const form = heroForm(page);
+    await form.getByLabel("Full name").fill("   ");
+    await form.getByLabel("Email", { exact: true }).fill("ana@example.com");
+    await form.getByLabel("Phone").fill("   ");
+    // Submit with the keyboard so the pointer never rests on the notification (that pauses it).
+    await form.getByLabel("Phone").press("Enter");
+
+    const region = notifications(page);
+    const toast = region.getByRole("status");
+    await look(toast).contains("Missing Information");
+    await page.clock.runFor(4900);
+    await look(toast).visible();
+    await page.clock.runFor(100);
+    await look(toast).count(0);
+
+    // A new one: F8 takes keyboard focus to the notifications.
+    await form.getByLabel("Phone").press("Enter");
+    await look(toast).visible();
+    expect(await region.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+    await page.keyboard.press("F8");
+    await expect.poll(() => region.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+
+    const list = region.getByRole("list");
+    const box = await list.boundingBox();
+    expect(box!.width).toBeGreaterThan(200);
+    expect(box!.width).toBeLessThanOrEqual(420);
+    const toastBox = await toast.boundingBox();
+    expect(toastBox!.width).toBeLessThanOrEqual(420);
+    expect(toastBox!.x + toastBox!.width).toBeLessThanOrEqual(DESKTOP.width);
+    expect(errors).toEqual([]);
+  });
+
+  it("newsletter: Subscribe waits for an email, sends it trimmed and reports the failure", async () => {
+    const { page, errors } = await home(MOBILE);
+    const footer = page.getByRole("contentinfo");
+    const input = footer.getByLabel("Email address");
+    const subscribe = footer.getByRole("button", { name: "Subscribe" });
+    await input.scrollIntoViewIfNeeded();
+
+    await look(input).attribute("type", "email");
+    await look(subscribe).disabled();
+    await input.fill("   ");
+    await look(subscribe).disabled();
+    await input.fill("someone");
+    await look(subscribe).enabled();
+
+    await input.fill("  someone@example.com  ");
+    const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/newsletter/subscribe");
+    await subscribe.click();
+    const request = await sent;
+    expect(request.method()).toBe("POST");
+    expect(request.headers()["content-type"]).toContain("application/json");
+    expect(request.postDataJSON()).toEqual({ email: "someone@example.com" });
+
+    const toast = notifications(page).getByRole("status");
+    await look(toast).contains("Subscription failed");
+    await look(toast).attribute("data-variant", "destructive");
+    await look(toast.getByText(/^404: /)).visible();
+    await look(input).value("someone@example.com");
+    await look(page.getByText("Subscribed!")).count(0);
+    expect(errors).toEqual([]);
+  });
+});
