@@ -6,6 +6,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+// A .env file next to this one is read when present (variables already set win).
+if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 const serverBuild = path.join(root, "build", "server", "index.js");
 
 function newestMtime(target) {

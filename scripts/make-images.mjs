@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global document */
 /**
  * Regenerates the raster brand assets in public/ from SVG/HTML sources.
  *
