@@ -58,7 +58,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     return fail(error, logger);
   }
 
-  const cache = new PageCache(env.PAGE_CACHE_ENTRIES);
+  // In development every request renders afresh, so edits show at once.
+  const cache = new PageCache(options.vite ? 0 : env.PAGE_CACHE_ENTRIES);
   cache.setVersion(await readContentVersion(database.db));
   const poll = setInterval(() => {
     readContentVersion(database.db).then((v) => cache.setVersion(v), () => {});

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { freePort, runServerExpectingExit, startServer, type TestServer } from "../setup/server";
+import { startTcpProxy } from "../setup/tcp-proxy";
 
 const running: TestServer[] = [];
 async function start(...args: Parameters<typeof startServer>) {
@@ -131,5 +132,32 @@ describe.each(databaseKinds().filter((k) => k === "postgres"))("two instances on
     expect(ta.length).toBeGreaterThan(8);
     expect(tb).toEqual(ta);
     expect(new Set(ta.map((t: { slug: string }) => t.slug)).size).toBe(ta.length);
+  });
+
+  it("reports not-ready within 2 s when the database is unreachable, and recovers by itself", async () => {
+    const dbUrl = new URL(await clonePostgresTemplate());
+    const proxy = await startTcpProxy({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432) });
+    dbUrl.hostname = "127.0.0.1";
+    dbUrl.port = String(proxy.port);
+    const server = await start({ env: { DATABASE_URL: dbUrl.toString() } });
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+
+    await proxy.cut();
+    const started = Date.now();
+    const down = await fetch(`${server.url}/readyz`);
+    expect(down.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(await down.json()).toMatchObject({ error: expect.stringMatching(/database/) });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+    await proxy.restore();
+    let status = 0;
+    for (let i = 0; i < 20 && status !== 200; i++) {
+      status = (await fetch(`${server.url}/readyz`)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+    expect((await fetch(`${server.url}/api/treatments`)).status).toBe(200);
+    await proxy.cut();
   });
 });

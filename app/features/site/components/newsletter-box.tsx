@@ -35,7 +35,13 @@ export function NewsletterBox() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-3" aria-labelledby={`${inputId}-title`}>
+    <form
+      method="post"
+      action="/api/newsletter/subscribe"
+      onSubmit={onSubmit}
+      className="grid gap-3"
+      aria-labelledby={`${inputId}-title`}
+    >
       <h2 id={`${inputId}-title`} className="text-base font-semibold text-white">
         Newsletter
       </h2>
