@@ -30,10 +30,14 @@ const faqContent: { question: string; answer: string }[] = JSON.parse(
 
 /** Waits until React has hydrated the page (event handlers are attached), found from the h1. */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const h1 = document.querySelector("h1");
-    return !!h1 && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
-  });
+  await page.waitForFunction(
+    () => {
+      const h1 = document.querySelector("h1");
+      return !!h1 && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
+    },
+    undefined,
+    { polling: 100 },
+  );
 }
 
 type Expected = string | RegExp;
@@ -44,24 +48,52 @@ const matcher = (e: Expected) => (typeof e === "string" ? e : expect.stringMatch
  * locators): each polls until it holds or 10 s pass.
  */
 function look(locator: Locator, timeout = 10_000) {
-  const poll = <T>(fn: () => Promise<T>, what: string) =>
-    expect.poll(fn, { timeout, message: `${locator} ${what}` });
-  const one = <T>(fn: () => Promise<T>) => async () => ((await locator.count()) === 1 ? fn() : `(${await locator.count()} elements)`);
+  const poll = <T>(fn: () => Promise<T>, what: string) => expect.poll(fn, { timeout, message: `${locator} ${what}` });
+  const one =
+    <T>(fn: () => Promise<T>) =>
+    async () =>
+      (await locator.count()) === 1 ? fn() : `(${await locator.count()} elements)`;
   return {
     visible: () => poll(() => locator.isVisible(), "is visible").toBe(true),
     hidden: () => poll(() => locator.isHidden(), "is hidden").toBe(true),
     count: (n: number) => poll(() => locator.count(), "count").toBe(n),
     attribute: (name: string, value: Expected) =>
-      poll(one(() => locator.getAttribute(name)), `[${name}]`).toEqual(matcher(value)),
+      poll(
+        one(() => locator.getAttribute(name)),
+        `[${name}]`,
+      ).toEqual(matcher(value)),
     text: (value: Expected | Expected[]) =>
       Array.isArray(value)
         ? poll(async () => (await locator.allInnerTexts()).map((t) => t.trim()), "texts").toEqual(value.map(matcher))
-        : poll(one(async () => (await locator.innerText()).trim()), "text").toEqual(matcher(value)),
-    contains: (value: string) => poll(one(() => locator.innerText()), "text").toContain(value),
-    value: (value: string) => poll(one(() => locator.inputValue()), "value").toBe(value),
-    enabled: () => poll(one(() => locator.isEnabled()), "is enabled").toBe(true),
-    disabled: () => poll(one(() => locator.isDisabled()), "is disabled").toBe(true),
-    className: (value: RegExp) => poll(one(() => locator.getAttribute("class")), "class").toMatch(value),
+        : poll(
+            one(async () => (await locator.innerText()).trim()),
+            "text",
+          ).toEqual(matcher(value)),
+    contains: (value: string) =>
+      poll(
+        one(() => locator.innerText()),
+        "text",
+      ).toContain(value),
+    value: (value: string) =>
+      poll(
+        one(() => locator.inputValue()),
+        "value",
+      ).toBe(value),
+    enabled: () =>
+      poll(
+        one(() => locator.isEnabled()),
+        "is enabled",
+      ).toBe(true),
+    disabled: () =>
+      poll(
+        one(() => locator.isDisabled()),
+        "is disabled",
+      ).toBe(true),
+    className: (value: RegExp) =>
+      poll(
+        one(() => locator.getAttribute("class")),
+        "class",
+      ).toMatch(value),
   };
 }
 
@@ -127,12 +159,28 @@ describe("home page", () => {
       page.locator(`[data-section="${name}"]`),
     );
     const footer = page.getByRole("contentinfo");
-    const ordered = [hero, badges, verified, trust, insurance, about, why, care, services, approach, comparison, start, ...lazy, footer];
+    const ordered = [
+      hero,
+      badges,
+      verified,
+      trust,
+      insurance,
+      about,
+      why,
+      care,
+      services,
+      approach,
+      comparison,
+      start,
+      ...lazy,
+      footer,
+    ];
 
     for (const locator of ordered) await look(locator).count(1);
     const tops = [];
     for (const locator of ordered) tops.push(await top(locator));
-    for (let i = 1; i < tops.length; i++) expect(tops[i], `section ${i} is below section ${i - 1}`).toBeGreaterThan(tops[i - 1]);
+    for (let i = 1; i < tops.length; i++)
+      expect(tops[i], `section ${i} is below section ${i - 1}`).toBeGreaterThan(tops[i - 1]);
 
     // Hero and trust rows.
     await look(badges.getByRole("listitem")).text([
@@ -142,7 +190,10 @@ describe("home page", () => {
       /Most insurance accepted/i,
       /4\.8 rating/,
     ]);
-    const verifiedNames = await page.getByRole("region", { name: "Verified On" }).getByRole("listitem").allTextContents();
+    const verifiedNames = await page
+      .getByRole("region", { name: "Verified On" })
+      .getByRole("listitem")
+      .allTextContents();
     expect(verifiedNames).toHaveLength(6);
     expect(new Set(verifiedNames.map((n) => n.trim())).size).toBe(6);
     await look(trust.getByRole("heading", { level: 3 })).text([
@@ -160,7 +211,9 @@ describe("home page", () => {
 
     // Insurance strip: title, subtitle, the first five providers as logo cards, and "See all".
     const strip = page.getByRole("region", { name: "Find an in-network provider from most insurance plans" });
-    await look(strip.getByText("Add your insurance to see in-network mental health providers", { exact: true })).visible();
+    await look(
+      strip.getByText("Add your insurance to see in-network mental health providers", { exact: true }),
+    ).visible();
     await look(strip.getByRole("img")).count(5);
     for (const [i, provider] of providers.slice(0, 5).entries()) {
       await look(strip.getByRole("listitem").nth(i).getByRole("img", { name: provider.name })).visible();
@@ -171,7 +224,9 @@ describe("home page", () => {
 
     // About (from site content).
     const firstParagraph = site.aboutText.split(/\n{2,}/)[0];
-    await look(page.getByRole("region", { name: "About Cypress Lane Behavioral Health" }).getByText(firstParagraph)).visible();
+    await look(
+      page.getByRole("region", { name: "About Cypress Lane Behavioral Health" }).getByText(firstParagraph),
+    ).visible();
 
     // Approach: three numbered steps, then the about text.
     const approachRegion = page.getByRole("region", { name: "Our Approach Step by Step" });
@@ -184,9 +239,18 @@ describe("home page", () => {
     expect(await top(approachRegion.getByText(firstParagraph))).toBeGreaterThan(await top(steps.nth(2)));
 
     // Comparison.
-    await look(comparison.getByRole("heading", { level: 3 })).text(["Personalized Care", "Faster Access", "Telehealth Statewide"]);
-    await look(comparison.getByRole("link", { name: "Request an Appointment Today" })).attribute("href", "/request-appointment");
-    await look(comparison.getByText("Most insurance plans accepted • Same-week appointments available", { exact: true })).visible();
+    await look(comparison.getByRole("heading", { level: 3 })).text([
+      "Personalized Care",
+      "Faster Access",
+      "Telehealth Statewide",
+    ]);
+    await look(comparison.getByRole("link", { name: "Request an Appointment Today" })).attribute(
+      "href",
+      "/request-appointment",
+    );
+    await look(
+      comparison.getByText("Most insurance plans accepted • Same-week appointments available", { exact: true }),
+    ).visible();
     expect(errors).toEqual([]);
   });
 
@@ -205,7 +269,7 @@ describe("home page", () => {
       locations: { heading: "Our Locations", content: "h3" },
     };
     const found = await page.evaluate((sections) => {
-      return Object.entries(sections).map(([name, { heading, content }]) => {
+      return Object.entries(sections).map(([name, { content }]) => {
         const section = document.querySelector(`[data-section="${name}"]`);
         const h2 = section?.querySelector("h2");
         const items = section ? [...section.querySelectorAll(content)] : [];
@@ -215,7 +279,9 @@ describe("home page", () => {
           items: items.length,
           firstItemText: items[0]?.textContent?.trim() ?? "",
           hidden: !!section?.closest("[hidden]") || items.some((el) => !!el.closest("[hidden]")),
-          beforeFooter: !!section && !!(section.compareDocumentPosition(document.querySelector("footer")!) & Node.DOCUMENT_POSITION_FOLLOWING),
+          beforeFooter:
+            !!section &&
+            !!(section.compareDocumentPosition(document.querySelector("footer")!) & Node.DOCUMENT_POSITION_FOLLOWING),
         };
       });
     }, sections);
@@ -366,7 +432,9 @@ describe("home page", () => {
       // No image on the page is broken.
       await expect
         .poll(() =>
-          page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src)),
+          page.evaluate(() =>
+            [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
+          ),
         )
         .toEqual([]);
       expect(errors).toEqual([]);
@@ -395,7 +463,7 @@ describe("home page", () => {
       await form.getByLabel("Phone").fill("   ");
       await form.getByRole("button", { name: "Request Appointment" }).click();
 
-      const toasts = notifications(page).getByRole("status");
+      const toasts = notifications(page).getByRole("listitem");
       await look(toasts).count(1);
       const first = toasts.first();
       await look(first).contains("Missing Information");
@@ -413,7 +481,9 @@ describe("home page", () => {
       await form.getByLabel("Phone").fill("");
       await form.getByLabel("Full name").fill("");
       await form.getByRole("button", { name: "Request Appointment" }).click();
-      expect(await form.getByLabel("Full name").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+      expect(await form.getByLabel("Full name").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(
+        true,
+      );
 
       expect(requests).toHaveLength(0);
       expect(page.url()).toBe(`${server.url}/`);
@@ -431,7 +501,12 @@ describe("home page", () => {
       // Slow the network a little so the submitting state can be seen.
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 600, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 1500,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
 
       const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/leads");
       await form.getByRole("button", { name: "Request Appointment" }).click();
@@ -453,7 +528,7 @@ describe("home page", () => {
       const response = await request.response();
       expect(response?.status()).toBe(404);
 
-      const toast = notifications(page).getByRole("status");
+      const toast = notifications(page).getByRole("listitem");
       await look(toast).count(1);
       await look(toast).contains("Submission Failed");
       await look(toast).contains(`Please try again or call us at ${site.footerPhone}.`);
@@ -487,7 +562,7 @@ describe("home page", () => {
     await form.getByLabel("Phone").press("Enter");
 
     const region = notifications(page);
-    const toast = region.getByRole("status");
+    const toast = region.getByRole("listitem");
     await look(toast).contains("Missing Information");
     await page.clock.runFor(4900);
     await look(toast).visible();
@@ -533,7 +608,7 @@ describe("home page", () => {
     expect(request.headers()["content-type"]).toContain("application/json");
     expect(request.postDataJSON()).toEqual({ email: "someone@example.com" });
 
-    const toast = notifications(page).getByRole("status");
+    const toast = notifications(page).getByRole("listitem");
     await look(toast).contains("Subscription failed");
     await look(toast).attribute("data-variant", "destructive");
     await look(toast.getByText(/^404: /)).visible();

@@ -95,7 +95,11 @@ export function SiteFooter({ site, showVisitBlock }: { site: SiteContent; showVi
                 <ul className="flex flex-wrap gap-x-3 text-sm">
                   {socials.map(([key, label]) => (
                     <li key={key}>
-                      <ExternalLink href={site.social[key as keyof typeof socialLabels]} className={linkClass}>
+                      <ExternalLink
+                        href={site.social[key as keyof typeof socialLabels]}
+                        // Short names ("X") still get a 24px-wide target (WCAG 2.5.8).
+                        className={`${linkClass} min-w-6 justify-center`}
+                      >
                         {label}
                       </ExternalLink>
                     </li>

@@ -1,0 +1,165 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
+import { startServer, type TestServer } from "../setup/server";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const widths = [
+  ["375px", MOBILE],
+  ["1280px", DESKTOP],
+] as const;
+
+/** Waits until React has hydrated the page (event handlers are attached), found from the h1. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const h1 = document.querySelector("h1");
+      return !!h1 && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
+    },
+    undefined,
+    { polling: 100 },
+  );
+}
+
+/** axe's violations as "rule: target, target" lines, so a failure says what to fix. */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
+
+/** What the keyboard user sees of the element that has focus now. */
+function describeFocus(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const style = getComputedStyle(el);
+    const rect = el.getBoundingClientRect();
+    const cx = Math.min(Math.max(rect.left + rect.width / 2, 0), window.innerWidth - 1);
+    const cy = Math.min(Math.max(rect.top + rect.height / 2, 0), window.innerHeight - 1);
+    const atCenter = document.elementFromPoint(cx, cy);
+    return {
+      element: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`,
+      outlineStyle: style.outlineStyle,
+      outlineWidth: parseFloat(style.outlineWidth) || 0,
+      boxShadow: style.boxShadow,
+      width: rect.width,
+      height: rect.height,
+      inViewport: rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth,
+      shown: el.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+      // Nothing (a sticky bar, say) sits on top of it.
+      notCovered: !!atCenter && (el === atCenter || el.contains(atCenter)),
+    };
+  });
+}
+
+describe("accessibility", () => {
+  let server: TestServer;
+  let browser: Browser;
+  const closers: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterEach(async () => {
+    while (closers.length) await closers.pop()!();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function visit(path: string, viewport = DESKTOP) {
+    const opened = await openPage(browser, viewport);
+    closers.push(opened.close);
+    await opened.page.goto(`${server.url}${path}`);
+    await hydrated(opened.page);
+    await opened.page.waitForLoadState("networkidle");
+    return opened;
+  }
+
+  describe.each(widths)("axe (WCAG 2.2 A/AA) at %s", (_label, viewport) => {
+    it.each(["/", "/medication-management", "/definitely-missing"])("finds no violations on %s", async (path) => {
+      const { page, errors } = await visit(path, viewport);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it("axe finds no violations on '/' at 375px with the menu open", async () => {
+    const { page } = await visit("/", MOBILE);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  describe.each(widths)("keyboard at %s", (_label, viewport) => {
+    it("Tab reaches the skip link first, then 40 stops that all show where focus is", async () => {
+      const { page } = await visit("/", viewport);
+      await page.keyboard.press("Tab");
+      const skip = page.getByRole("link", { name: "Skip to main content" });
+      expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+      const first = await describeFocus(page);
+      // Visible when focused: really on screen, not a 1px visually-hidden box.
+      expect(first).toMatchObject({ shown: true, inViewport: true, notCovered: true });
+      expect(first!.width).toBeGreaterThan(40);
+      expect(first!.height).toBeGreaterThan(16);
+
+      const problems: string[] = [];
+      for (let stop = 1; stop <= 40; stop++) {
+        if (stop > 1) await page.keyboard.press("Tab");
+        const focus = await describeFocus(page);
+        if (!focus) {
+          problems.push(`stop ${stop}: focus left the page`);
+          continue;
+        }
+        const outlined = focus.outlineStyle !== "none" && focus.outlineWidth >= 2;
+        const shadowed = focus.boxShadow !== "none";
+        if (!outlined && !shadowed) problems.push(`stop ${stop} ${focus.element}: no focus indicator`);
+        if (!focus.shown || focus.width === 0 || focus.height === 0)
+          problems.push(`stop ${stop} ${focus.element}: hidden`);
+        if (!focus.inViewport) problems.push(`stop ${stop} ${focus.element}: outside the window`);
+        if (!focus.notCovered) problems.push(`stop ${stop} ${focus.element}: covered by something else`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it("Enter on the skip link moves focus to the main content", async () => {
+      const { page } = await visit("/", viewport);
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      const main = page.getByRole("main");
+      await expect.poll(() => main.evaluate((el) => el === document.activeElement)).toBe(true);
+      // The next Tab continues inside the main content.
+      await page.keyboard.press("Tab");
+      expect(await main.evaluate((el) => el.contains(document.activeElement) && el !== document.activeElement)).toBe(
+        true,
+      );
+    });
+  });
+
+  it("every visible link and button on '/' at 375px is at least 24×24 px, or is a link inside a sentence", async () => {
+    const { page } = await visit("/", MOBILE);
+    const small = await page.evaluate(() => {
+      const targets = document.querySelectorAll<HTMLElement>("a[href], button, summary, [role=button], [role=link]");
+      const found: string[] = [];
+      let checked = 0;
+      for (const el of targets) {
+        const rect = el.getBoundingClientRect();
+        if (!el.checkVisibility({ visibilityProperty: true }) || rect.width <= 1 || rect.height <= 1) continue;
+        checked++;
+        // WCAG 2.5.8 exception: a target in a sentence or block of text.
+        if (getComputedStyle(el).display === "inline") continue;
+        if (rect.width < 24 - 0.01 || rect.height < 24 - 0.01) {
+          found.push(`${el.outerHTML.slice(0, 120)} is ${rect.width.toFixed(1)}×${rect.height.toFixed(1)}`);
+        }
+      }
+      return { checked, found };
+    });
+    expect(small.checked).toBeGreaterThan(30);
+    expect(small.found).toEqual([]);
+  });
+});

@@ -1,0 +1,409 @@
+import type { Browser, Locator, Page, Request } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
+import { startServer, type TestServer } from "../setup/server";
+
+type Expected = string | RegExp;
+const matcher = (e: Expected) => (typeof e === "string" ? e : expect.stringMatching(e));
+
+/**
+ * Retrying assertions on a Playwright locator (vitest's expect does not know
+ * locators): each polls until it holds or 10 s pass.
+ */
+function look(locator: Locator, timeout = 10_000) {
+  const poll = <T>(fn: () => Promise<T>, what: string) => expect.poll(fn, { timeout, message: `${locator} ${what}` });
+  const one =
+    <T>(fn: () => Promise<T>) =>
+    async () =>
+      (await locator.count()) === 1 ? fn() : `(${await locator.count()} elements)`;
+  return {
+    visible: () => poll(() => locator.isVisible(), "is visible").toBe(true),
+    hidden: () => poll(() => locator.isHidden(), "is hidden").toBe(true),
+    count: (n: number) => poll(() => locator.count(), "count").toBe(n),
+    attribute: (name: string, value: Expected) =>
+      poll(
+        one(() => locator.getAttribute(name)),
+        `[${name}]`,
+      ).toEqual(matcher(value)),
+    text: (value: Expected | Expected[]) =>
+      Array.isArray(value)
+        ? poll(async () => (await locator.allInnerTexts()).map((t) => t.trim()), "texts").toEqual(value.map(matcher))
+        : poll(
+            one(async () => (await locator.innerText()).trim()),
+            "text",
+          ).toEqual(matcher(value)),
+    contains: (value: string) =>
+      poll(
+        one(() => locator.innerText()),
+        "text",
+      ).toContain(value),
+    focused: () =>
+      poll(
+        one(() => locator.evaluate((el) => el === document.activeElement)),
+        "is focused",
+      ).toBe(true),
+  };
+}
+
+/** Waits until React has hydrated the page (event handlers are attached), found from the h1. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const h1 = document.querySelector("h1");
+      return !!h1 && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
+    },
+    undefined,
+    { polling: 100 },
+  );
+}
+
+/** Every request the page makes, from before navigation on. */
+function recordRequests(page: Page) {
+  const requests: Request[] = [];
+  page.on("request", (request) => requests.push(request));
+  return requests;
+}
+
+describe("site frame", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let site: { footerPhone: string; footerEmail: string; footerAddress: string };
+  const closers: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    site = await (await fetch(`${server.url}/api/site-content`)).json();
+  });
+  afterEach(async () => {
+    while (closers.length) await closers.pop()!();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(viewport = DESKTOP) {
+    const opened = await openPage(browser, viewport);
+    closers.push(opened.close);
+    return opened;
+  }
+
+  async function visit(path: string, viewport = DESKTOP) {
+    const opened = await open(viewport);
+    const response = await opened.page.goto(`${server.url}${path}`);
+    await hydrated(opened.page);
+    return { ...opened, response };
+  }
+
+  const telHref = (phone: string) => `tel:+1${phone.replace(/\D/g, "")}`;
+  const offSite = (requests: Request[]) =>
+    requests.map((r) => r.url()).filter((url) => !url.startsWith("data:") && new URL(url).origin !== server.url);
+
+  describe("header", () => {
+    it("has the logo, the main links, the phone, the patient portal and Request Appointment at 1280px", async () => {
+      const { page, errors } = await visit("/");
+      const header = page.getByRole("banner");
+      await look(header.getByRole("link", { name: "Cypress Lane Behavioral Health" })).attribute("href", "/");
+      const nav = header.getByRole("navigation", { name: "Main" });
+      for (const [name, href] of [
+        ["Services", "/services"],
+        ["Team", "/team"],
+        ["Insurance", "/insurance"],
+      ]) {
+        await look(nav.getByRole("link", { name, exact: true })).visible();
+        await look(nav.getByRole("link", { name, exact: true })).attribute("href", href);
+      }
+      const phone = header.getByRole("link", { name: site.footerPhone, exact: true });
+      await look(phone).visible();
+      await look(phone).attribute("href", telHref(site.footerPhone));
+      const portal = header.getByRole("link", { name: /^Patient Portal/ });
+      await look(portal).visible();
+      await look(portal).attribute("target", "_blank");
+      await look(portal).attribute("rel", /\bnoopener\b/);
+      await look(portal).attribute("rel", /\bnoreferrer\b/);
+      await look(portal).attribute("href", /^https:\/\//);
+      const request = header.getByRole("link", { name: "Request Appointment", exact: true });
+      await look(request).visible();
+      await look(request).attribute("href", "/request-appointment");
+      // The mobile menu button is not shown on a wide screen.
+      await look(header.getByRole("button", { name: "Open menu" })).hidden();
+      expect(errors).toEqual([]);
+    });
+
+    it("stays at the top of the window when the page scrolls", async () => {
+      const { page } = await visit("/");
+      await page.mouse.move(600, 500);
+      await page.mouse.wheel(0, 2000);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(2000);
+      const box = await page.getByRole("banner").boundingBox();
+      expect(box!.y).toBeCloseTo(0, 0);
+      expect(box!.height).toBeGreaterThan(40);
+      await look(page.getByRole("banner").getByRole("link", { name: "Request Appointment", exact: true })).visible();
+    });
+  });
+
+  describe("mobile menu at 375px", () => {
+    it("opens with its links and closes when one is tapped", async () => {
+      const { page, errors } = await visit("/", MOBILE);
+      const header = page.getByRole("banner");
+      const toggle = header.getByRole("button", { name: "Open menu" });
+      await look(toggle).attribute("aria-expanded", "false");
+      const menu = header.getByRole("navigation", { name: "Mobile" });
+      await look(menu).hidden();
+      // Nothing of the desktop navigation shows at this width.
+      await look(header.getByRole("navigation", { name: "Main" })).hidden();
+
+      await toggle.click();
+      const close = header.getByRole("button", { name: "Close menu" });
+      await look(close).attribute("aria-expanded", "true");
+      await look(menu).visible();
+      const phone = menu.getByRole("link", { name: `Call ${site.footerPhone}` });
+      await look(phone).visible();
+      await look(phone).attribute("href", telHref(site.footerPhone));
+      for (const [name, href] of [
+        ["Services", "/services"],
+        ["Team", "/team"],
+        ["Insurance", "/insurance"],
+        ["Virtual Visit", "/virtual-visit"],
+        ["Request Appointment", "/request-appointment"],
+      ]) {
+        await look(menu.getByRole("link", { name, exact: true })).visible();
+        await look(menu.getByRole("link", { name, exact: true })).attribute("href", href);
+      }
+      const portal = menu.getByRole("link", { name: /^Patient Portal/ });
+      await look(portal).visible();
+      await look(portal).attribute("target", "_blank");
+
+      await menu.getByRole("link", { name: "Virtual Visit", exact: true }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe("/virtual-visit");
+      await look(menu).hidden();
+      await look(header.getByRole("button", { name: "Open menu" })).attribute("aria-expanded", "false");
+      expect(errors).toEqual([]);
+    });
+
+    it("works from the keyboard: Enter opens, Escape closes and returns focus to the button", async () => {
+      const { page, errors } = await visit("/", MOBILE);
+      const header = page.getByRole("banner");
+      const toggle = header.getByRole("button", { name: /^(Open|Close) menu$/ });
+      const menu = header.getByRole("navigation", { name: "Mobile" });
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await look(toggle).attribute("aria-expanded", "true");
+      await look(toggle).attribute("aria-label", "Close menu");
+      await look(menu).visible();
+
+      // Move into the menu, then leave it with Escape.
+      await page.keyboard.press("Tab");
+      await look(menu.getByRole("link", { name: `Call ${site.footerPhone}` })).focused();
+      await page.keyboard.press("Escape");
+      await look(toggle).attribute("aria-expanded", "false");
+      await look(toggle).attribute("aria-label", "Open menu");
+      await look(menu).hidden();
+      await look(toggle).focused();
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe("sticky mobile call-to-action", () => {
+    it.each(["/", "/medication-management"])("shows at 375px on %s", async (path) => {
+      const { page, errors } = await visit(path, MOBILE);
+      const cta = page.getByTestId("sticky-mobile-cta");
+      await look(cta).visible();
+      await look(cta.getByRole("link", { name: /Call/ })).attribute("href", telHref(site.footerPhone));
+      await look(cta.getByRole("link", { name: /Request/ })).attribute("href", "/request-appointment");
+      const box = await cta.boundingBox();
+      expect(box!.y + box!.height).toBeCloseTo(MOBILE.height, 0);
+      expect(errors).toEqual([]);
+    });
+
+    it.each(["/request-appointment", "/request-appointment/anything", "/thank-you", "/admin"])(
+      "is left out at 375px on %s",
+      async (path) => {
+        const { page } = await visit(path, MOBILE);
+        await look(page.getByRole("heading", { level: 1 })).visible();
+        await look(page.getByTestId("sticky-mobile-cta")).count(0);
+      },
+    );
+
+    it("is not shown at 1280px", async () => {
+      const { page } = await visit("/");
+      await look(page.getByTestId("sticky-mobile-cta")).count(1);
+      await look(page.getByTestId("sticky-mobile-cta")).hidden();
+    });
+  });
+
+  describe("footer", () => {
+    it("has the crisis line, contact details, hours, links, social links and legal lines", async () => {
+      const { page, errors } = await visit("/");
+      const footer = page.getByRole("contentinfo");
+
+      await look(footer.getByRole("link", { name: "988", exact: true })).attribute("href", "tel:988");
+      await look(footer.getByRole("link", { name: "911", exact: true })).attribute("href", "tel:911");
+      await look(footer.getByText(/call or text 988/)).visible();
+
+      await look(footer.getByRole("link", { name: site.footerPhone, exact: true })).attribute(
+        "href",
+        telHref(site.footerPhone),
+      );
+      await look(footer.getByRole("link", { name: site.footerEmail, exact: true })).attribute(
+        "href",
+        `mailto:${site.footerEmail}`,
+      );
+      const address = footer.locator("address");
+      await look(address).contains(site.footerAddress);
+      await look(address).contains("Orlando, FL 32810");
+
+      await look(footer.getByRole("heading", { name: "Office Hours" })).visible();
+      await look(footer.getByRole("term")).text([/^Mon(day)?\s*[-–]\s*Fri(day)?$/, "Saturday", "Sunday"]);
+      await look(footer.getByRole("definition")).text([/^9:00 AM\s*[-–]\s*5:00 PM$/, /^By appointment$/i, /^Closed$/i]);
+
+      await look(footer.getByRole("heading", { name: "Quick Links" })).visible();
+      for (const [name, href] of [
+        ["Services", "/services"],
+        ["Insurance", "/insurance"],
+        ["Team", "/team"],
+        ["Blog", "/blog"],
+        ["Virtual Visit", "/virtual-visit"],
+        ["Request Appointment", "/request-appointment"],
+      ]) {
+        await look(footer.getByRole("link", { name, exact: true })).attribute("href", href);
+      }
+
+      await look(footer.getByRole("heading", { name: "Services & Treatments" })).visible();
+      const services = [
+        "/psychiatric-evaluation",
+        "/medication-management",
+        "/therapy",
+        "/anxiety-disorders",
+        "/depression",
+        "/adhd",
+      ];
+      for (const href of services) await look(footer.locator(`a[href="${href}"]`)).visible();
+
+      const social = footer.getByRole("link", { name: /\(opens in a new tab\)$/ });
+      await look(social).count(7);
+      for (const [i, name] of ["Zocdoc", "Facebook", "X", "Instagram", "TikTok", "LinkedIn", "YouTube"].entries()) {
+        const link = social.nth(i);
+        await look(link).text(new RegExp(`\\b${name}\\b`));
+        await look(link).attribute("target", "_blank");
+        await look(link).attribute("rel", /\bnoopener\b/);
+        await look(link).attribute("href", /^https:\/\//);
+      }
+
+      await look(footer.getByText(/^© \d{4} Cypress Lane Behavioral Health/)).visible();
+      await look(footer.getByText(/licensed in the State of Florida/)).visible();
+      await look(footer.getByText(/do not sell or advertise prescription drugs online/)).visible();
+      expect(errors).toEqual([]);
+    });
+
+    it.each(["/", "/request-appointment"])("leaves out 'Visit Our Clinic' on %s", async (path) => {
+      const { page } = await visit(path);
+      await look(page.getByRole("contentinfo")).visible();
+      await look(page.getByRole("heading", { name: "Visit Our Clinic" })).count(0);
+    });
+
+    it("shows 'Visit Our Clinic' with directions and the areas served on other pages", async () => {
+      const { page, errors } = await visit("/medication-management");
+      const visit_ = page.getByRole("contentinfo").getByRole("region", { name: "Visit Our Clinic" });
+      await look(visit_).visible();
+      await look(visit_).contains(site.footerAddress);
+      const directions = visit_.getByRole("link", { name: /^Get Directions/ });
+      await look(directions).attribute("target", "_blank");
+      await look(directions).attribute("rel", /\bnoopener\b/);
+      await look(directions).attribute(
+        "href",
+        /^https:\/\/(www\.)?(google\.com\/maps|maps\.google\.com|www\.openstreetmap\.org)/,
+      );
+      for (const area of ["Winter Park", "Orlando", "Altamonte Springs", "Central Florida"]) {
+        await look(visit_.getByText(/^Serving /)).contains(area);
+      }
+      expect(errors).toEqual([]);
+    });
+
+    it("loads the map only when asked", async () => {
+      const { page, errors } = await open();
+      const requests = recordRequests(page);
+      await page.goto(`${server.url}/medication-management`);
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      const showMap = page.getByRole("button", { name: "Show map" });
+      await showMap.scrollIntoViewIfNeeded();
+      await page.waitForLoadState("networkidle");
+      expect(requests.length).toBeGreaterThan(3);
+      expect(offSite(requests)).toEqual([]);
+      await look(page.locator("iframe")).count(0);
+
+      await showMap.click();
+      const frame = page.getByTitle(/^Map showing /);
+      await look(frame).count(1);
+      await look(frame).attribute("src", /^https:\/\/www\.openstreetmap\.org\//);
+      await expect
+        .poll(() => offSite(requests).filter((url) => url.startsWith("https://www.openstreetmap.org/")).length)
+        .toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it("answers an unknown path with 404 and the not-found page", async () => {
+    const { page, response } = await visit("/definitely-missing");
+    expect(response!.status()).toBe(404);
+    await look(page.getByRole("heading", { level: 1, name: "We couldn't find that page" })).visible();
+    await look(page.getByRole("link", { name: "Go to the home page" })).attribute("href", "/");
+  });
+
+  it("shows a spinner while the next page loads on client navigation", async () => {
+    const { page, errors } = await visit("/");
+    // "Loaded" includes the below-the-fold sections, whose code arrives after
+    // hydration. (While those are still on their way, React holds back every
+    // router update of the page, the spinner included, until they arrive.)
+    await page.waitForFunction(
+      () => {
+        const last = document.querySelector('[data-section="locations"]');
+        return !!last && Object.keys(last).some((key) => key.startsWith("__reactFiber"));
+      },
+      undefined,
+      { polling: 100 },
+    );
+    await page.waitForLoadState("networkidle");
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 800,
+      downloadThroughput: 50_000,
+      uploadThroughput: 50_000,
+    });
+    const heading = page.getByRole("heading", { level: 1, name: "Medication Management" });
+    const loading = page.getByTestId("page-loading");
+    await look(loading).count(0);
+
+    await page.getByRole("link", { name: "Learn more about Medication Management" }).click();
+    await loading.waitFor({ state: "visible", timeout: 5000 });
+    // The spinner is up and the new page is not there yet.
+    expect(await heading.count()).toBe(0);
+    await look(loading.getByRole("status")).contains("Loading page");
+
+    await heading.waitFor({ state: "visible", timeout: 20_000 });
+    await look(loading).count(0);
+    expect(new URL(page.url()).pathname).toBe("/medication-management");
+    expect(errors).toEqual([]);
+  });
+
+  it("loads '/' without script errors and without anything from another origin", async () => {
+    const { page, errors } = await open();
+    const requests = recordRequests(page);
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    // Scroll through the page so lazy images and code load too.
+    for (let y = 0; y < 12; y++) {
+      await page.mouse.wheel(0, 1000);
+      await page.waitForTimeout(50);
+    }
+    await page.waitForLoadState("networkidle");
+    const types = new Set(requests.map((r) => r.resourceType()));
+    for (const type of ["document", "script", "font", "image"]) expect(types, type).toContain(type);
+    expect(offSite(requests)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
