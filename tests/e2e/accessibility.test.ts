@@ -1,6 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { hydrated } from "../setup/page-assertions";
 import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
 import { startServer, type TestServer } from "../setup/server";
 
@@ -10,17 +11,6 @@ const widths = [
   ["1280px", DESKTOP],
 ] as const;
 
-/** Waits until React has hydrated the page (event handlers are attached), found from the h1. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const h1 = document.querySelector("h1");
-      return !!h1 && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
-    },
-    undefined,
-    { polling: 100 },
-  );
-}
 
 /** axe's violations as "rule: target, target" lines, so a failure says what to fix. */
 async function axeViolations(page: Page) {

@@ -1,61 +1,8 @@
-import type { Browser, Locator, Page, Request } from "playwright-core";
+import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { hydrated, look } from "../setup/page-assertions";
 import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
 import { startServer, type TestServer } from "../setup/server";
-
-type Expected = string | RegExp;
-const matcher = (e: Expected) => (typeof e === "string" ? e : expect.stringMatching(e));
-
-/**
- * Retrying assertions on a Playwright locator (vitest's expect does not know
- * locators): each polls until it holds or 10 s pass.
- */
-function look(locator: Locator, timeout = 10_000) {
-  const poll = <T>(fn: () => Promise<T>, what: string) => expect.poll(fn, { timeout, message: `${locator} ${what}` });
-  const one =
-    <T>(fn: () => Promise<T>) =>
-    async () =>
-      (await locator.count()) === 1 ? fn() : `(${await locator.count()} elements)`;
-  return {
-    visible: () => poll(() => locator.isVisible(), "is visible").toBe(true),
-    hidden: () => poll(() => locator.isHidden(), "is hidden").toBe(true),
-    count: (n: number) => poll(() => locator.count(), "count").toBe(n),
-    attribute: (name: string, value: Expected) =>
-      poll(
-        one(() => locator.getAttribute(name)),
-        `[${name}]`,
-      ).toEqual(matcher(value)),
-    text: (value: Expected | Expected[]) =>
-      Array.isArray(value)
-        ? poll(async () => (await locator.allInnerTexts()).map((t) => t.trim()), "texts").toEqual(value.map(matcher))
-        : poll(
-            one(async () => (await locator.innerText()).trim()),
-            "text",
-          ).toEqual(matcher(value)),
-    contains: (value: string) =>
-      poll(
-        one(() => locator.innerText()),
-        "text",
-      ).toContain(value),
-    focused: () =>
-      poll(
-        one(() => locator.evaluate((el) => el === document.activeElement)),
-        "is focused",
-      ).toBe(true),
-  };
-}
-
-/** Waits until React has hydrated the page (event handlers are attached), found from the h1. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const h1 = document.querySelector("h1");
-      return !!h1 && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
-    },
-    undefined,
-    { polling: 100 },
-  );
-}
 
 /** Every request the page makes, from before navigation on. */
 function recordRequests(page: Page) {

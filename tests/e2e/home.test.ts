@@ -5,6 +5,7 @@ import type { Browser, Locator, Page, Request } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import * as schema from "../../app/db/schema";
+import { hydrated, look } from "../setup/page-assertions";
 import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { root } from "../setup/paths";
@@ -27,75 +28,6 @@ interface Provider {
 const faqContent: { question: string; answer: string }[] = JSON.parse(
   fs.readFileSync(path.join(root, "content", "faq.json"), "utf8"),
 );
-
-/** Waits until React has hydrated the page (event handlers are attached), found from the h1. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const h1 = document.querySelector("h1");
-      return !!h1 && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
-    },
-    undefined,
-    { polling: 100 },
-  );
-}
-
-type Expected = string | RegExp;
-const matcher = (e: Expected) => (typeof e === "string" ? e : expect.stringMatching(e));
-
-/**
- * Retrying assertions on a Playwright locator (vitest's expect does not know
- * locators): each polls until it holds or 10 s pass.
- */
-function look(locator: Locator, timeout = 10_000) {
-  const poll = <T>(fn: () => Promise<T>, what: string) => expect.poll(fn, { timeout, message: `${locator} ${what}` });
-  const one =
-    <T>(fn: () => Promise<T>) =>
-    async () =>
-      (await locator.count()) === 1 ? fn() : `(${await locator.count()} elements)`;
-  return {
-    visible: () => poll(() => locator.isVisible(), "is visible").toBe(true),
-    hidden: () => poll(() => locator.isHidden(), "is hidden").toBe(true),
-    count: (n: number) => poll(() => locator.count(), "count").toBe(n),
-    attribute: (name: string, value: Expected) =>
-      poll(
-        one(() => locator.getAttribute(name)),
-        `[${name}]`,
-      ).toEqual(matcher(value)),
-    text: (value: Expected | Expected[]) =>
-      Array.isArray(value)
-        ? poll(async () => (await locator.allInnerTexts()).map((t) => t.trim()), "texts").toEqual(value.map(matcher))
-        : poll(
-            one(async () => (await locator.innerText()).trim()),
-            "text",
-          ).toEqual(matcher(value)),
-    contains: (value: string) =>
-      poll(
-        one(() => locator.innerText()),
-        "text",
-      ).toContain(value),
-    value: (value: string) =>
-      poll(
-        one(() => locator.inputValue()),
-        "value",
-      ).toBe(value),
-    enabled: () =>
-      poll(
-        one(() => locator.isEnabled()),
-        "is enabled",
-      ).toBe(true),
-    disabled: () =>
-      poll(
-        one(() => locator.isDisabled()),
-        "is disabled",
-      ).toBe(true),
-    className: (value: RegExp) =>
-      poll(
-        one(() => locator.getAttribute("class")),
-        "class",
-      ).toMatch(value),
-  };
-}
 
 /** Document-relative top of an element, to compare the vertical order of sections. */
 function top(locator: Locator) {

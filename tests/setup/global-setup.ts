@@ -23,6 +23,6 @@ export default async function setup() {
     if (serverUrl && process.env[PG_TEMPLATE_ENV]) {
       await dropPostgresDatabases(serverUrl, process.env[PG_TEMPLATE_ENV]!);
     }
-    if (!process.env.KEEP_TEST_TMP) fs.rmSync(runDir, { recursive: true, force: true });
+    if (!process.env.KEEP_TEST_TMP) fs.rmSync(runDir, { recursive: true, force: true, maxRetries: 5 });
   };
 }

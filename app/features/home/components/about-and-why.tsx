@@ -1,6 +1,7 @@
 import { Building2, HeartHandshake, Laptop, Receipt, Users } from "lucide-react";
 import type { SiteContent } from "~/features/site/site-content";
 import { careOptions, whyChoose } from "../copy";
+import { SectionHeading } from "./section-heading";
 
 export function Paragraphs({ text, className }: { text: string; className?: string }) {
   return (
@@ -31,12 +32,7 @@ export function WhyChoose() {
   return (
     <section aria-labelledby="why-title" className="bg-surface">
       <div className="container-page grid gap-8 py-14">
-        <div className="max-w-2xl">
-          <h2 id="why-title" className="text-3xl font-bold text-primary-dark">
-            {whyChoose.heading}
-          </h2>
-          <p className="mt-3 text-lg text-muted">{whyChoose.intro}</p>
-        </div>
+        <SectionHeading id="why-title" heading={whyChoose.heading} intro={whyChoose.intro} />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {whyChoose.points.map((point, i) => {
             const Icon = whyIcons[i] ?? HeartHandshake;
@@ -60,12 +56,7 @@ export function CareOptions() {
   const icons = [Building2, Laptop];
   return (
     <section aria-labelledby="care-options-title" className="container-page grid gap-8 py-14">
-      <div className="max-w-2xl">
-        <h2 id="care-options-title" className="text-3xl font-bold text-primary-dark">
-          {careOptions.heading}
-        </h2>
-        <p className="mt-3 text-lg text-muted">{careOptions.intro}</p>
-      </div>
+      <SectionHeading id="care-options-title" heading={careOptions.heading} intro={careOptions.intro} />
       <div className="grid gap-6 md:grid-cols-2">
         {careOptions.options.map((option, i) => {
           const Icon = icons[i] ?? Building2;

@@ -4,13 +4,12 @@ import { buttonVariants } from "~/components/ui/button";
 import type { SiteContent } from "~/features/site/site-content";
 import { approachSteps, comparison, gettingStarted } from "../copy";
 import { Paragraphs } from "./about-and-why";
+import { SectionHeading } from "./section-heading";
 
 export function Approach({ site }: { site: SiteContent }) {
   return (
     <section aria-labelledby="approach-title" className="container-page grid gap-8 py-14">
-      <h2 id="approach-title" className="text-3xl font-bold text-primary-dark">
-        Our Approach Step by Step
-      </h2>
+      <SectionHeading id="approach-title" heading="Our Approach Step by Step" />
       <ol className="grid gap-6 md:grid-cols-3">
         {approachSteps.map((step, i) => (
           <li key={step.title} className="grid content-start gap-3 rounded-card bg-surface p-6 shadow-card">
@@ -76,12 +75,7 @@ const startIcons = [Phone, CalendarCheck, Video];
 export function GettingStarted() {
   return (
     <section aria-labelledby="start-title" className="container-page grid gap-8 py-14">
-      <div className="max-w-2xl">
-        <h2 id="start-title" className="text-3xl font-bold text-primary-dark">
-          {gettingStarted.heading}
-        </h2>
-        <p className="mt-3 text-lg text-muted">{gettingStarted.intro}</p>
-      </div>
+      <SectionHeading id="start-title" heading={gettingStarted.heading} intro={gettingStarted.intro} />
       <ul className="grid gap-6 md:grid-cols-3">
         {gettingStarted.steps.map((step, i) => {
           const Icon = startIcons[i] ?? MessageCircle;

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { TreatmentIcon } from "~/db/schema";
 import type { Treatment } from "~/features/content/types";
+import { SectionHeading } from "./section-heading";
 
 const icons: Record<TreatmentIcon, LucideIcon> = { Brain, Heart, Users, Activity };
 export const FEATURED_SERVICES = 6;
@@ -15,14 +16,11 @@ export function FeaturedServices({ treatments }: { treatments: Treatment[] }) {
   return (
     <section aria-labelledby="services-title" className="bg-surface">
       <div className="container-page grid gap-8 py-14">
-        <div className="max-w-2xl">
-          <h2 id="services-title" className="text-3xl font-bold text-primary-dark">
-            Featured Services
-          </h2>
-          <p className="mt-3 text-lg text-muted">
-            Psychiatric care, medication management and therapy for adults, teens and families.
-          </p>
-        </div>
+        <SectionHeading
+          id="services-title"
+          heading="Featured Services"
+          intro="Psychiatric care, medication management and therapy for adults, teens and families."
+        />
         <ul id={gridId} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="featured-services">
           {treatments.map((treatment, i) => {
             const Icon = (treatment.icon && icons[treatment.icon]) || Brain;

@@ -2,6 +2,7 @@ import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Field, Input, inputClass } from "~/components/ui/field";
 import { toast } from "~/components/ui/use-toast";
 import { GENERAL_INQUIRY, HERO_SERVICE_LIMIT, splitFullName } from "~/features/leads/split-name";
 import { CrisisNotice } from "~/features/site/components/crisis-notice";
@@ -9,8 +10,6 @@ import type { Treatment } from "~/features/content/types";
 import { apiRequest } from "~/lib/api-request";
 
 const empty = { name: "", email: "", phone: "", service: "" };
-const inputClass =
-  "min-h-11 w-full rounded-xl border border-line bg-surface px-4 text-ink placeholder:text-muted focus-visible:border-primary";
 
 /**
  * The hero's appointment request (spec §1, §4, §5, §8). Its server side
@@ -79,28 +78,24 @@ export function HeroLeadForm({ treatments, phone }: { treatments: Treatment[]; p
         </h2>
         <p className="text-sm text-muted">We'll reach out to find a time that works for you.</p>
       </div>
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-name`} className="text-sm font-medium">
-          Full name
-        </label>
-        <input id={`${id}-name`} name="name" autoComplete="name" required value={values.name} onChange={set("name")} className={inputClass} />
-      </div>
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-email`} className="text-sm font-medium">
-          Email
-        </label>
-        <input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={values.email} onChange={set("email")} className={inputClass} />
-      </div>
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-phone`} className="text-sm font-medium">
-          Phone
-        </label>
-        <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set("phone")} className={inputClass} />
-      </div>
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-service`} className="text-sm font-medium">
-          Service <span className="font-normal text-muted">(optional)</span>
-        </label>
+      <Field id={`${id}-name`} label="Full name">
+        <Input id={`${id}-name`} name="name" autoComplete="name" required value={values.name} onChange={set("name")} />
+      </Field>
+      <Field id={`${id}-email`} label="Email">
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={set("email")}
+        />
+      </Field>
+      <Field id={`${id}-phone`} label="Phone">
+        <Input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set("phone")} />
+      </Field>
+      <Field id={`${id}-service`} label="Service" hint="(optional)">
         <select id={`${id}-service`} name="service" value={values.service} onChange={set("service")} className={inputClass}>
           <option value="">{GENERAL_INQUIRY}</option>
           {treatments.slice(0, HERO_SERVICE_LIMIT).map((t) => (
@@ -109,7 +104,7 @@ export function HeroLeadForm({ treatments, phone }: { treatments: Treatment[]; p
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       <Button type="submit" size="lg" disabled={submitting}>
         <Send aria-hidden className="size-5" />
         {submitting ? "Submitting..." : "Request Appointment"}

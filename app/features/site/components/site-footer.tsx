@@ -9,6 +9,20 @@ import { VisitOurClinic } from "./visit-our-clinic";
 
 const linkClass = "inline-flex min-h-6 items-center py-1 text-white/90 underline-offset-4 hover:text-white hover:underline";
 
+function FooterLinks({ links }: { links: readonly { to: string; label: string }[] }) {
+  return (
+    <ul className="grid text-sm">
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={linkClass}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SiteFooter({ site, showVisitBlock }: { site: SiteContent; showVisitBlock: boolean }) {
   const socials = Object.entries(socialLabels).filter(([key]) => site.social[key as keyof typeof socialLabels]);
   return (
@@ -67,28 +81,12 @@ export function SiteFooter({ site, showVisitBlock }: { site: SiteContent; showVi
               ))}
             </dl>
             <h2 className="mt-4 text-base font-semibold">Quick Links</h2>
-            <ul className="grid text-sm">
-              {quickLinks.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={linkClass}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <FooterLinks links={quickLinks} />
           </div>
 
           <div className="grid content-start gap-3">
             <h2 className="text-base font-semibold">Services &amp; Treatments</h2>
-            <ul className="grid text-sm">
-              {serviceLinks.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={linkClass}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <FooterLinks links={serviceLinks} />
             {socials.length > 0 ? (
               <>
                 <h2 className="mt-4 text-base font-semibold">Follow Us</h2>

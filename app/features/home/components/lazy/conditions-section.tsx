@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { HomePageData } from "../../home.server";
 import { lazySectionHeadings } from "../../copy";
-import { SectionHeading } from "./section-heading";
+import { SectionHeading } from "../section-heading";
 
 export default function ConditionsSection({ conditions }: { conditions: HomePageData["conditions"] }) {
   const copy = lazySectionHeadings.conditions;

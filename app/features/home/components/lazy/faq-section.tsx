@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import type { HomePageData } from "../../home.server";
 import { lazySectionHeadings } from "../../copy";
-import { SectionHeading } from "./section-heading";
+import { SectionHeading } from "../section-heading";
 
 /**
  * Single-open FAQ (spec §1, §4): native <details> sharing one name, so it

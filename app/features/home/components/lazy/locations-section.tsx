@@ -4,7 +4,7 @@ import { directionsUrl } from "~/features/site/components/visit-our-clinic";
 import { telHref } from "~/features/site/site-content";
 import type { HomePageData } from "../../home.server";
 import { lazySectionHeadings } from "../../copy";
-import { SectionHeading } from "./section-heading";
+import { SectionHeading } from "../section-heading";
 
 export default function LocationsSection({ locations }: { locations: HomePageData["locations"] }) {
   const copy = lazySectionHeadings.locations;

@@ -1,6 +1,6 @@
 import type { HomePageData } from "../../home.server";
 import { lazySectionHeadings } from "../../copy";
-import { SectionHeading } from "./section-heading";
+import { SectionHeading } from "../section-heading";
 
 function initials(name: string) {
   return name

@@ -1,7 +1,7 @@
 import { Quote, Star } from "lucide-react";
 import type { HomePageData } from "../../home.server";
 import { lazySectionHeadings } from "../../copy";
-import { SectionHeading } from "./section-heading";
+import { SectionHeading } from "../section-heading";
 
 export default function TestimonialsSection({ testimonials }: { testimonials: HomePageData["testimonials"] }) {
   const copy = lazySectionHeadings.testimonials;

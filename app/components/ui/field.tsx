@@ -1,0 +1,32 @@
+import type * as React from "react";
+import { cn } from "~/lib/cn";
+
+export const inputClass =
+  "min-h-11 w-full rounded-xl border border-line bg-surface px-4 text-ink placeholder:text-muted focus-visible:border-primary";
+
+/** A labelled form control: the label is tied to the control by id. */
+export function Field({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+        {hint ? <span className="font-normal text-muted"> {hint}</span> : null}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+export function Input({ className, ...props }: React.ComponentProps<"input">) {
+  return <input className={cn(inputClass, className)} {...props} />;
+}
