@@ -12,7 +12,6 @@ import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const serverBuild = path.join(root, "build", "server", "index.js");
-export const clientDir = path.join(root, "build", "client");
 
 /** Progress messages: stderr only, so stdout carries nothing but the result line. */
 export function log(...parts) {
@@ -22,6 +21,11 @@ export function log(...parts) {
 /** Prints the benchmark's result as exactly one JSON line on stdout. */
 export function printResult(obj) {
   process.stdout.write(`${JSON.stringify(obj)}\n`);
+}
+
+/** The 1-minute load average: how busy the (shared) machine was. */
+export function loadAverage() {
+  return Math.round(os.loadavg()[0] * 100) / 100;
 }
 
 /** A positive integer from the environment, or the fallback. */
@@ -58,21 +62,86 @@ export function ensureBuild() {
   const stale = !built || BUILD_SOURCES.some((s) => newestMtime(path.join(root, s)) > built.mtimeMs);
   if (!stale) return;
   log("building the site (the build is missing or older than the sources)…");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"], {
-    cwd: root,
-    // The build's output must not reach our stdout.
-    stdio: ["ignore", process.stderr, process.stderr],
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"],
+    {
+      cwd: root,
+      // The build's output must not reach our stdout.
+      stdio: ["ignore", process.stderr, process.stderr],
+      env: { ...process.env, NODE_ENV: "production" },
+    },
+  );
   if (result.status !== 0) throw new Error("the build failed; see the messages above");
+}
+
+/**
+ * The server build references its client assets by content hash. Anyone who
+ * rebuilds build/ while a benchmark runs (the e2e tests do, on this shared
+ * machine) deletes the files the running server still points to, and the
+ * browser gets 404s. So each benchmark serves a private copy of everything
+ * `node server.js` reads at run time: server.js, package.json, build/,
+ * content/ and the migrations, with node_modules linked. Timestamps are kept,
+ * so server.js sees an up-to-date build and never rebuilds the copy.
+ *
+ * Returns the copy's root directory (removed at exit).
+ */
+export async function snapshotBuild() {
+  for (let attempt = 1; ; attempt++) {
+    ensureBuild();
+    const dir = makeDataDir("app");
+    const copy = (rel) =>
+      fs.cpSync(path.join(root, rel), path.join(dir, rel), { recursive: true, preserveTimestamps: true });
+    for (const rel of ["package.json", "server.js", "build", "content", path.join("app", "db", "migrations")])
+      copy(rel);
+    fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+    const missing = missingAssets(dir);
+    if (missing.length === 0) return dir;
+    removeDir(dir);
+    if (attempt >= 3) throw new Error(`build/ keeps changing under us; missing assets: ${missing.join(", ")}`);
+    log(`build/ changed while it was being copied (${missing[0]} missing); trying again…`);
+    await sleep(5000);
+  }
+}
+
+/** Client assets the copied server build names but the copy lacks (a half-finished rebuild). */
+function missingAssets(dir) {
+  const serverAssets = path.join(dir, "build", "server", "assets");
+  const names = new Set();
+  for (const file of [
+    path.join(dir, "build", "server", "index.js"),
+    ...fs.readdirSync(serverAssets).map((f) => path.join(serverAssets, f)),
+  ]) {
+    if (!file.endsWith(".js")) continue;
+    for (const match of fs.readFileSync(file, "utf8").matchAll(/["'`]\/assets\/([\w.-]+\.(?:js|css|woff2))/g))
+      names.add(match[1]);
+  }
+  if (names.size === 0) return ["(no asset names found in the server build)"];
+  return [...names].filter((name) => !fs.existsSync(path.join(dir, "build", "client", "assets", name)));
 }
 
 // ---------------------------------------------------------------------------
 // Processes
 
 const children = new Set();
+const exitHooks = [];
+
+/**
+ * Registers a synchronous clean-up (e.g. killing a browser) to run when the
+ * benchmark exits, before the temporary directories are removed.
+ */
+export function onExit(fn) {
+  exitHooks.push(fn);
+}
 
 function killChildren() {
+  for (const hook of exitHooks.splice(0)) {
+    try {
+      hook();
+    } catch {
+      // best effort
+    }
+  }
   for (const child of children) {
     if (child.exitCode === null && child.signalCode === null) {
       try {
@@ -151,23 +220,31 @@ process.once("exit", () => {
 });
 
 /**
- * Starts `node server.js` (the production build, PGlite in `dataDir`) on a
- * free port and waits for the first 200 from /healthz. NODE_ENV and
- * DATABASE_URL are removed from the environment: a local install.
+ * Starts `node server.js` in `appDir` (the project, or a copy made by
+ * snapshotBuild) with PGlite in `dataDir` on a free port, and waits for the
+ * first 200 from /healthz. NODE_ENV and DATABASE_URL are removed from the
+ * environment, as for a local install; LOG_LEVEL=warn.
  *
- * Returns timings in milliseconds measured from the spawn.
+ * `healthyMs` is the time from the spawn to that first 200.
  */
-export async function startServer({ dataDir, port, env = {}, pollMs = 10, timeoutMs = 60_000 } = {}) {
+export async function startServer({ appDir = root, dataDir, port, env = {}, pollMs = 10, timeoutMs = 60_000 } = {}) {
   port ??= await freePort();
   dataDir ??= makeDataDir();
-  const childEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env };
+  const childEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...env,
+  };
   delete childEnv.NODE_ENV;
   delete childEnv.DATABASE_URL;
 
   const spawnedAt = performance.now();
   const child = track(
-    spawn(process.execPath, [path.join(root, "server.js")], {
-      cwd: root,
+    spawn(process.execPath, [path.join(appDir, "server.js")], {
+      cwd: appDir,
       env: childEnv,
       stdio: ["ignore", "pipe", "pipe"],
     }),

@@ -18,19 +18,21 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import {
-  clientDir,
-  ensureBuild,
   envInt,
   freePort,
   get200,
+  loadAverage,
   log,
   makeDataDir,
   median,
+  onExit,
   printResult,
   ratio,
   removeDir,
+  root,
   round,
   runMain,
+  snapshotBuild,
   startServer,
 } from "./lib.js";
 
@@ -52,6 +54,11 @@ const CHROME_FLAGS = [
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const PRESETS = { mobile: undefined, desktop: desktopConfig };
+// Not part of any category score, and slow: the full-page screenshot and the
+// back/forward-cache test (which navigates away and back).
+const SKIP_AUDITS = ["bf-cache", "full-page-screenshot"];
+// BENCH_SAVE=1 keeps every Lighthouse report in bench/results/ (git-ignored).
+const SAVE_DIR = process.env.BENCH_SAVE === "1" ? path.join(root, "bench", "results") : null;
 
 // ---------------------------------------------------------------------------
 // The floor page
@@ -87,31 +94,36 @@ function brotli(buffer) {
   });
 }
 
+function listFiles(dir) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath ?? e.path, e.name));
+}
+
 /**
- * Serves `html` at / and the files of build/client (fonts, images, assets)
- * elsewhere, brotli-compressed like the site when the client accepts it.
+ * Serves `html` at / and every file of `clientDir` (fonts, images, assets)
+ * elsewhere; text is brotli-compressed (quality 11) like the site's, and
+ * everything is prepared before the first request so that the floor's
+ * time to first byte is as short as the site's cache hit.
  */
-async function startFloorServer(html) {
-  const cache = new Map();
-  const load = (pathname) => {
-    if (cache.has(pathname)) return cache.get(pathname);
-    let entry = null;
-    if (pathname === "/") {
-      entry = { type: TYPES[".html"], body: Buffer.from(html) };
-    } else {
-      const file = path.resolve(clientDir, `.${decodeURIComponent(pathname)}`);
-      if (file.startsWith(clientDir + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
-        entry = { type: TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream", body: fs.readFileSync(file) };
-      }
-    }
-    if (entry && COMPRESSIBLE.test(entry.type)) entry.br = brotli(entry.body);
-    cache.set(pathname, entry);
-    return entry;
+async function startFloorServer(html, clientDir) {
+  const files = new Map();
+  const add = (pathname, type, body) => {
+    const entry = { type, body };
+    if (COMPRESSIBLE.test(type)) entry.br = brotli(body);
+    files.set(pathname, entry);
   };
+  add("/", TYPES[".html"], Buffer.from(html));
+  for (const file of listFiles(clientDir)) {
+    const pathname = `/${path.relative(clientDir, file).split(path.sep).join("/")}`;
+    if (pathname.startsWith("/.vite/")) continue;
+    add(pathname, TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream", fs.readFileSync(file));
+  }
 
   const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? "/", "http://floor");
-    const entry = load(pathname);
+    const entry = files.get(pathname);
     if (!entry) {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
       return;
@@ -148,6 +160,14 @@ function jsBytes(lhr) {
   return summary.find((i) => i.resourceType === "script")?.transferSize ?? null;
 }
 
+/** Requests that failed or answered >= 400 (e.g. assets deleted by a rebuild). */
+function failedRequests(lhr) {
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  return items
+    .filter((i) => !(i.statusCode >= 200 && i.statusCode < 400))
+    .map((i) => `${i.statusCode} ${i.url.replace(/^https?:\/\/[^/]+/, "")}`);
+}
+
 /** Audits that count towards a category score and did not get full marks. */
 function failedAudits(lhr) {
   const failed = {};
@@ -162,15 +182,56 @@ function failedAudits(lhr) {
   return failed;
 }
 
-async function runLighthouse(url, config) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+// The Chromium of the run in progress, killed (its whole process group:
+// chrome-launcher starts it detached) if the benchmark exits in the middle,
+// including while it is still starting.
+let currentChrome;
+onExit(() => {
+  const pid = currentChrome?.chromeProcess?.pid;
+  if (!pid) return;
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, config);
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+});
+
+async function runLighthouse(url, config, saveAs) {
+  // A fresh profile per run, in a directory of ours so it is removed even if we are interrupted.
+  const userDataDir = makeDataDir("chrome");
+  const chrome = new chromeLauncher.Launcher({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    userDataDir,
+    logLevel: "silent",
+  });
+  currentChrome = chrome;
+  try {
+    await chrome.launch();
+    const flags = {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      disableFullPageScreenshot: true,
+      skipAudits: SKIP_AUDITS,
+    };
+    const result = await lighthouse(url, flags, config);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+    if (SAVE_DIR && saveAs) {
+      fs.mkdirSync(SAVE_DIR, { recursive: true });
+      fs.writeFileSync(path.join(SAVE_DIR, `lighthouse-${saveAs}.json`), result.report);
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(
-      CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]),
+      CATEGORIES.map((id) => [
+        id,
+        lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100),
+      ]),
     );
     const metric = (id) => lhr.audits[id]?.numericValue ?? null;
     return {
@@ -181,11 +242,24 @@ async function runLighthouse(url, config) {
       cls: metric("cumulative-layout-shift"),
       jsBytes: jsBytes(lhr),
       failed: failedAudits(lhr),
+      failedRequests: failedRequests(lhr),
       warnings: lhr.runWarnings ?? [],
-      lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      lcpElement:
+        lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
     };
   } finally {
-    await chrome.kill();
+    const proc = chrome.chromeProcess;
+    const exited =
+      proc && proc.exitCode === null && proc.signalCode === null
+        ? new Promise((resolve) => {
+            proc.once("exit", resolve);
+            setTimeout(resolve, 5000).unref();
+          })
+        : undefined;
+    chrome.kill();
+    await exited;
+    currentChrome = undefined;
+    removeDir(userDataDir);
   }
 }
 
@@ -193,6 +267,7 @@ async function runLighthouse(url, config) {
 function summarise(runs) {
   const med = (pick, digits) => round(median(runs.map(pick)), digits);
   const failedAuditsAll = {};
+  const failedRequestsAll = new Set(runs.flatMap((r) => r.failedRequests));
   for (const run of runs) {
     for (const [id, score] of Object.entries(run.failed)) {
       failedAuditsAll[id] = Math.min(failedAuditsAll[id] ?? 1, score);
@@ -208,21 +283,26 @@ function summarise(runs) {
     tbtMs: med((r) => r.tbtMs, 0),
     cls: med((r) => r.cls, 4),
     jsBytes: med((r) => r.jsBytes, 0),
+    // Every run's LCP, in run order: the simulated value can jump between two modes (see docs/benchmarks.md).
+    lcpMsRuns: runs.map((r) => round(r.lcpMs, 0)),
     // Lowest score each audit got in any run (only audits below 1).
     failedAudits: failedAuditsAll,
+    ...(failedRequestsAll.size ? { failedRequests: [...failedRequestsAll] } : {}),
   };
 }
 
 runMain(async () => {
-  ensureBuild();
-  const server = await startServer({ dataDir: makeDataDir("lighthouse") });
+  const appDir = await snapshotBuild();
+  const loadAtStart = loadAverage();
+  const server = await startServer({ appDir, dataDir: makeDataDir("lighthouse") });
   let floor;
   try {
     // Fill the page cache (both encodings) so Lighthouse gets what a visitor gets.
     const home = await get200(`${server.url}/`);
     await get200(`${server.url}/`, { headers: { "Accept-Encoding": "br" } });
     const floorHtml = stripScripts(home.body.toString("utf8"));
-    floor = await startFloorServer(floorHtml);
+    floor = await startFloorServer(floorHtml, path.join(appDir, "build", "client"));
+    await get200(floor.url);
     log(`site ${server.url}/ (${home.body.length} bytes), floor ${floor.url} (${Buffer.byteLength(floorHtml)} bytes)`);
 
     const siteUrl = `${server.url}/`;
@@ -237,7 +317,7 @@ runMain(async () => {
           ["floor", floor.url],
         ]) {
           const started = performance.now();
-          const run = await runLighthouse(url, config);
+          const run = await runLighthouse(url, config, `${preset}-${target}-${i + 1}`);
           runs[target].push(run);
           run.warnings.forEach((w) => warnings.add(w));
           lcpElements[`${preset}.${target}`] = run.lcpElement;
@@ -245,7 +325,8 @@ runMain(async () => {
             `${preset} ${target} ${i + 1}/${RUNS} (${Math.round((performance.now() - started) / 1000)} s): ` +
               `${JSON.stringify(run.scores)} FCP ${Math.round(run.fcpMs)} LCP ${Math.round(run.lcpMs)} ` +
               `TBT ${Math.round(run.tbtMs)} CLS ${round(run.cls, 3)} JS ${run.jsBytes} B` +
-              (Object.keys(run.failed).length ? ` below 1: ${JSON.stringify(run.failed)}` : ""),
+              (Object.keys(run.failed).length ? ` below 1: ${JSON.stringify(run.failed)}` : "") +
+              (run.failedRequests.length ? ` FAILED REQUESTS: ${run.failedRequests.join(", ")}` : ""),
           );
         }
       }
@@ -255,6 +336,7 @@ runMain(async () => {
     }
     for (const [key, snippet] of Object.entries(lcpElements)) log(`LCP element ${key}: ${snippet}`);
     for (const warning of warnings) log(`Lighthouse warning: ${warning}`);
+    result.load1m = [loadAtStart, loadAverage()];
     printResult(result);
   } finally {
     await floor?.close();

@@ -7,10 +7,10 @@
 //
 // Prints one JSON line (medians over the runs, plus every run's raw figures).
 import {
-  ensureBuild,
   envInt,
   freePort,
   get200,
+  loadAverage,
   log,
   makeDataDir,
   median,
@@ -20,6 +20,7 @@ import {
   residentBytes,
   round,
   runMain,
+  snapshotBuild,
   startServer,
 } from "./lib.js";
 
@@ -28,12 +29,13 @@ const WARMUP_REQUESTS = 50;
 const MB = 1024 * 1024;
 
 runMain(async () => {
-  ensureBuild();
+  const appDir = await snapshotBuild();
+  const loadAtStart = loadAverage();
   const dataDir = makeDataDir("startup");
 
   // First start: creates the database, runs the migrations, loads the demo content.
   log("seeding a fresh data directory…");
-  const seed = await startServer({ dataDir });
+  const seed = await startServer({ appDir, dataDir });
   await get200(`${seed.url}/`);
   await seed.stop();
   log(`seeded in ${Math.round(seed.healthyMs)} ms (first start, not counted)`);
@@ -41,7 +43,7 @@ runMain(async () => {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
     const port = await freePort();
-    const server = await startServer({ dataDir, port, pollMs: 5 });
+    const server = await startServer({ appDir, dataDir, port, pollMs: 5 });
     const rssAtHealthy = residentBytes(server.pid);
 
     // The first page: nothing cached, nothing JIT-compiled yet. It includes
@@ -74,11 +76,12 @@ runMain(async () => {
   }
 
   // Sanity check that the page really was served from the cache once warm.
-  const check = await startServer({ dataDir });
+  const check = await startServer({ appDir, dataDir });
   await get200(`${check.url}/`);
   const second = await request(`${check.url}/`);
   await check.stop();
-  if (second.headers["x-cache"] !== "HIT") log(`note: the second GET / was not a cache hit (${second.headers["x-cache"]})`);
+  if (second.headers["x-cache"] !== "HIT")
+    log(`note: the second GET / was not a cache hit (${second.headers["x-cache"]})`);
 
   removeDir(dataDir);
   const med = (key) => round(median(runs.map((r) => r[key])));
@@ -93,6 +96,7 @@ runMain(async () => {
     rssWarmMB: med("rssWarmMB"),
     stopMs: med("stopMs"),
     node: process.version,
+    load1m: [loadAtStart, loadAverage()],
     samples: runs,
   });
 });
