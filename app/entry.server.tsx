@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import inlineCss from "./app.css?inline";
 import { documentCsp } from "./lib/csp.server";
+import { hydrateAfterFirstPaint } from "./lib/hydrate-after-paint.server";
 import { InlineStylesContext } from "./lib/inline-styles";
 
 export const streamTimeout = 5_000;
@@ -36,7 +37,7 @@ export default function handleRequest(
           sink.on("error", reject);
           sink.on("end", () => {
             clearTimeout(timer);
-            const html = Buffer.concat(chunks).toString("utf8");
+            const html = hydrateAfterFirstPaint(Buffer.concat(chunks).toString("utf8"));
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.set("Content-Security-Policy", documentCsp(html));
             resolve(new Response(html, { status, headers: responseHeaders }));

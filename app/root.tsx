@@ -9,8 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
-import { Toaster } from "~/components/ui/toaster";
-import { TooltipProvider } from "~/components/ui/tooltip";
+import { DeferredToaster } from "~/components/ui/deferred-toaster";
 import { configContext, databaseContext } from "~/context";
 import { getSiteContent } from "~/features/content/queries.server";
 import { NotFoundPage } from "~/features/site/components/not-found-page";
@@ -21,6 +20,7 @@ import { StickyMobileCta } from "~/features/site/components/sticky-mobile-cta";
 import { showsStickyCta, showsVisitBlock } from "~/features/site/nav-links";
 import type { RootData } from "~/features/site/root-data";
 import { withFallbacks } from "~/features/site/site-content";
+import { useMarkHydrated } from "~/lib/hydration";
 import { InlineStyles } from "~/lib/inline-styles";
 import { cn } from "~/lib/cn";
 import appCssUrl from "./app.css?url";
@@ -54,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const site = data?.site ?? withFallbacks(undefined);
   const { pathname } = useLocation();
   const stickyCta = showsStickyCta(pathname);
+  useMarkHydrated();
   return (
     <html lang="en">
       <head>
@@ -65,7 +66,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InlineStyles />
       </head>
       <body className={cn(stickyCta && "pb-20 md:pb-0")}>
-        <TooltipProvider>
           <SiteHeader site={site} />
           <PageLoading />
           <main id="main" tabIndex={-1} className="focus:outline-none">
@@ -73,8 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter site={site} showVisitBlock={showsVisitBlock(pathname)} />
           {stickyCta ? <StickyMobileCta phone={site.footerPhone} /> : null}
-          <Toaster />
-        </TooltipProvider>
+          <DeferredToaster />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,7 +1,10 @@
 import { clsx, type ClassValue } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-/** Merges class names; the caller's classes win over the component's. */
+/**
+ * Joins class names, the caller's last. Components keep their defaults free
+ * of conflicts with what callers add (so no tailwind-merge: its ~25 KB of
+ * script would load on every visitor's phone; see docs/decisions/0008).
+ */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -300,17 +300,7 @@ describe("site frame", () => {
 
   it("shows a spinner while the next page loads on client navigation", async () => {
     const { page, errors } = await visit("/");
-    // "Loaded" includes the below-the-fold sections, whose code arrives after
-    // hydration. (While those are still on their way, React holds back every
-    // router update of the page, the spinner included, until they arrive.)
-    await page.waitForFunction(
-      () => {
-        const last = document.querySelector('[data-section="locations"]');
-        return !!last && Object.keys(last).some((key) => key.startsWith("__reactFiber"));
-      },
-      undefined,
-      { polling: 100 },
-    );
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");

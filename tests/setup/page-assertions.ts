@@ -1,16 +1,9 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 
-/** Waits until React has hydrated the page (event handlers are attached), found from the h1. */
+/** Waits until React has hydrated the page: the root marks <html data-hydrated>. */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const h1 = document.querySelector("h1");
-      return !!h1 && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
-    },
-    undefined,
-    { polling: 100 },
-  );
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { polling: 100 });
 }
 
 type Expected = string | RegExp;

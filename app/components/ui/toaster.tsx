@@ -10,7 +10,7 @@ import {
 import { dismiss, useToasts } from "./use-toast";
 
 /** Renders the notification store with Radix Toast (announced to screen readers). */
-export function Toaster() {
+export default function Toaster() {
   const toasts = useToasts();
   return (
     <ToastPrimitive.Provider

@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { Static } from "~/components/static";
 import { configContext, databaseContext } from "~/context";
 import { About, CareOptions, WhyChoose } from "~/features/home/components/about-and-why";
 import { Approach, Comparison, GettingStarted } from "~/features/home/components/approach-and-comparison";
@@ -13,8 +14,9 @@ import { lazyWithPreload } from "~/lib/lazy-with-preload";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/home";
 
-// Below the fold: their code loads after the page is interactive, while their
-// content is in the server-rendered HTML for people and search engines alike.
+// Below the fold: in the server-rendered HTML for people and search engines;
+// their code loads only when the home page is rendered in the browser (after
+// a client navigation), never for the first, server-rendered view.
 const TestimonialsSection = lazyWithPreload(() => import("~/features/home/components/lazy/testimonials-section"));
 const TeamSection = lazyWithPreload(() => import("~/features/home/components/lazy/team-section"));
 const ConditionsSection = lazyWithPreload(() => import("~/features/home/components/lazy/conditions-section"));
@@ -61,23 +63,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Hero site={site} treatments={treatments} providers={providers} />
-      <VerifiedOn />
-      <TrustFactors />
+      <Static>
+        <VerifiedOn />
+        <TrustFactors />
+      </Static>
       <InsuranceStrip providers={providers} />
-      <About site={site} />
-      <WhyChoose />
-      <CareOptions />
+      <Static>
+        <About site={site} />
+        <WhyChoose />
+        <CareOptions />
+      </Static>
       <FeaturedServices treatments={treatments} />
-      <Approach site={site} />
-      <Comparison />
-      <GettingStarted />
-      <Suspense fallback={null}>
-        <TestimonialsSection testimonials={loaderData.testimonials} />
-        <TeamSection team={loaderData.team} />
-        <ConditionsSection conditions={loaderData.conditions} />
-        <FaqSection faq={loaderData.faq} />
-        <LocationsSection locations={loaderData.locations} />
-      </Suspense>
+      <Static>
+        <Approach site={site} />
+        <Comparison />
+        <GettingStarted />
+        <Suspense fallback={null}>
+          <TestimonialsSection testimonials={loaderData.testimonials} />
+          <TeamSection team={loaderData.team} />
+          <ConditionsSection conditions={loaderData.conditions} />
+          <FaqSection faq={loaderData.faq} />
+          <LocationsSection locations={loaderData.locations} />
+        </Suspense>
+      </Static>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { BadgeCheck, CalendarCheck, Phone, ShieldCheck, Star, Video } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import type { InsuranceProvider, Treatment } from "~/features/content/types";
 import { telHref, type SiteContent } from "~/features/site/site-content";
 import { trustBadges } from "../copy";
@@ -38,7 +37,7 @@ export function Hero(props: { site: SiteContent; treatments: Treatment[]; provid
             <ul className="flex flex-wrap items-center gap-3">
               {props.providers.slice(0, HERO_INSURANCE_LOGOS).map((provider) => (
                 <li key={provider.id} className="flex h-12 items-center rounded-xl bg-surface px-3 shadow-card">
-                  <InsuranceLogo provider={provider} className="h-8" />
+                  <InsuranceLogo provider={provider} className="h-8 w-auto" />
                 </li>
               ))}
             </ul>
@@ -55,18 +54,9 @@ export function Hero(props: { site: SiteContent; treatments: Treatment[]; provid
               );
               return (
                 <li key={badge.label}>
-                  {badge.label.includes("rating") ? (
-                    <Tooltip>
-                      <TooltipTrigger className="inline-flex min-h-9 items-center gap-2 rounded-full border border-line bg-surface px-3 text-sm font-medium">
-                        {content}
-                      </TooltipTrigger>
-                      <TooltipContent>Average rating from patient reviews (demo figure).</TooltipContent>
-                    </Tooltip>
-                  ) : (
-                    <span className="inline-flex min-h-9 items-center gap-2 rounded-full border border-line bg-surface px-3 text-sm font-medium">
-                      {content}
-                    </span>
-                  )}
+                  <span className="inline-flex min-h-9 items-center gap-2 rounded-full border border-line bg-surface px-3 text-sm font-medium">
+                    {content}
+                  </span>
                 </li>
               );
             })}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { cn } from "~/lib/cn";
 import type { InsuranceProvider } from "~/features/content/types";
 
-/** A provider's logo, or its name when there is no logo or the image fails to load. */
+/** A provider's logo, or its name when there is no logo or the image fails to load. `className` sizes the image. */
 export function InsuranceLogo({ provider, className }: { provider: InsuranceProvider; className?: string }) {
   const [failed, setFailed] = useState(!provider.logo);
   const ref = useRef<HTMLImageElement>(null);
@@ -26,7 +26,7 @@ export function InsuranceLogo({ provider, className }: { provider: InsuranceProv
       loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
-      className={cn("h-10 w-auto", className)}
+      className={className ?? "h-10 w-auto"}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { Static } from "~/components/static";
 import { quickLinks, serviceLinks, socialLabels } from "../nav-links";
 import { telHref, type SiteContent } from "../site-content";
 import { CrisisNotice } from "./crisis-notice";
@@ -7,7 +8,8 @@ import { ExternalLink } from "./external-link";
 import { NewsletterBox } from "./newsletter-box";
 import { VisitOurClinic } from "./visit-our-clinic";
 
-const linkClass = "inline-flex min-h-6 items-center py-1 text-white/90 underline-offset-4 hover:text-white hover:underline";
+const linkClass =
+  "inline-flex min-h-6 items-center py-1 text-white/90 underline-offset-4 hover:text-white hover:underline";
 
 function FooterLinks({ links }: { links: readonly { to: string; label: string }[] }) {
   return (
@@ -29,88 +31,90 @@ export function SiteFooter({ site, showVisitBlock }: { site: SiteContent; showVi
     <footer>
       {showVisitBlock ? <VisitOurClinic site={site} /> : null}
 
-      <div className="bg-primary-soft">
+      <Static className="bg-primary-soft">
         <div className="container-page py-5">
           <CrisisNotice className="text-primary-dark" />
         </div>
-      </div>
+      </Static>
 
       <div className="bg-primary-dark text-white">
         <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
-          <div className="grid content-start gap-4">
-            <div>
-              <p className="text-xl font-bold">{site.clinicName}</p>
-              <p className="text-white/85">{site.tagline}</p>
+          {/* The three link columns are static; the newsletter box is interactive. */}
+          <Static>
+            <div className="grid content-start gap-4">
+              <div>
+                <p className="text-xl font-bold">{site.clinicName}</p>
+                <p className="text-white/85">{site.tagline}</p>
+              </div>
+              <p className="text-sm text-white/85">{site.aboutText.split("\n\n")[0]}</p>
+              <ul className="grid gap-2 text-sm">
+                <li>
+                  <a href={telHref(site.footerPhone)} className={`${linkClass} gap-2 font-semibold`}>
+                    <Phone aria-hidden className="size-4" />
+                    {site.footerPhone}
+                  </a>
+                </li>
+                <li>
+                  <a href={`mailto:${site.footerEmail}`} className={`${linkClass} gap-2`}>
+                    <Mail aria-hidden className="size-4" />
+                    {site.footerEmail}
+                  </a>
+                </li>
+                <li className="flex gap-2 text-white/90">
+                  <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+                  <address className="not-italic">
+                    {site.footerAddress}
+                    <br />
+                    {site.footerCityLine}
+                  </address>
+                </li>
+              </ul>
             </div>
-            <p className="text-sm text-white/85">{site.aboutText.split("\n\n")[0]}</p>
-            <ul className="grid gap-2 text-sm">
-              <li>
-                <a href={telHref(site.footerPhone)} className={`${linkClass} gap-2 font-semibold`}>
-                  <Phone aria-hidden className="size-4" />
-                  {site.footerPhone}
-                </a>
-              </li>
-              <li>
-                <a href={`mailto:${site.footerEmail}`} className={`${linkClass} gap-2`}>
-                  <Mail aria-hidden className="size-4" />
-                  {site.footerEmail}
-                </a>
-              </li>
-              <li className="flex gap-2 text-white/90">
-                <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
-                <address className="not-italic">
-                  {site.footerAddress}
-                  <br />
-                  {site.footerCityLine}
-                </address>
-              </li>
-            </ul>
-          </div>
 
-          <div className="grid content-start gap-3">
-            <h2 className="flex items-center gap-2 text-base font-semibold">
-              <Clock aria-hidden className="size-4" />
-              Office Hours
-            </h2>
-            <dl className="grid gap-1 text-sm">
-              {site.hours.map((row) => (
-                <div key={row.label} className="flex justify-between gap-4">
-                  <dt className="text-white/85">{row.label}</dt>
-                  <dd>{row.value}</dd>
-                </div>
-              ))}
-            </dl>
-            <h2 className="mt-4 text-base font-semibold">Quick Links</h2>
-            <FooterLinks links={quickLinks} />
-          </div>
+            <div className="grid content-start gap-3">
+              <h2 className="flex items-center gap-2 text-base font-semibold">
+                <Clock aria-hidden className="size-4" />
+                Office Hours
+              </h2>
+              <dl className="grid gap-1 text-sm">
+                {site.hours.map((row) => (
+                  <div key={row.label} className="flex justify-between gap-4">
+                    <dt className="text-white/85">{row.label}</dt>
+                    <dd>{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <h2 className="mt-4 text-base font-semibold">Quick Links</h2>
+              <FooterLinks links={quickLinks} />
+            </div>
 
-          <div className="grid content-start gap-3">
-            <h2 className="text-base font-semibold">Services &amp; Treatments</h2>
-            <FooterLinks links={serviceLinks} />
-            {socials.length > 0 ? (
-              <>
-                <h2 className="mt-4 text-base font-semibold">Follow Us</h2>
-                <ul className="flex flex-wrap gap-x-3 text-sm">
-                  {socials.map(([key, label]) => (
-                    <li key={key}>
-                      <ExternalLink
-                        href={site.social[key as keyof typeof socialLabels]}
-                        // Short names ("X") still get a 24px-wide target (WCAG 2.5.8).
-                        className={`${linkClass} min-w-6 justify-center`}
-                      >
-                        {label}
-                      </ExternalLink>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </div>
-
+            <div className="grid content-start gap-3">
+              <h2 className="text-base font-semibold">Services &amp; Treatments</h2>
+              <FooterLinks links={serviceLinks} />
+              {socials.length > 0 ? (
+                <>
+                  <h2 className="mt-4 text-base font-semibold">Follow Us</h2>
+                  <ul className="flex flex-wrap gap-x-3 text-sm">
+                    {socials.map(([key, label]) => (
+                      <li key={key}>
+                        <ExternalLink
+                          href={site.social[key as keyof typeof socialLabels]}
+                          // Short names ("X") still get a 24px-wide target (WCAG 2.5.8).
+                          className={`${linkClass} min-w-6 justify-center`}
+                        >
+                          {label}
+                        </ExternalLink>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </div>
+          </Static>
           <NewsletterBox />
         </div>
 
-        <div className="border-t border-white/20">
+        <Static className="border-t border-white/20">
           <div className="container-page grid gap-2 py-6 text-xs text-white/85">
             <p>
               © {new Date().getFullYear()} {site.clinicName}. All rights reserved.
@@ -119,12 +123,12 @@ export function SiteFooter({ site, showVisitBlock }: { site: SiteContent; showVi
               Care is provided by psychiatrists, nurse practitioners and therapists licensed in the State of Florida.
             </p>
             <p>
-              We do not sell or advertise prescription drugs online. Medication is prescribed only after an
-              evaluation by a licensed clinician.
+              We do not sell or advertise prescription drugs online. Medication is prescribed only after an evaluation
+              by a licensed clinician.
             </p>
             <p>Demo site: the clinic, its people, reviews and phone numbers are fictional.</p>
           </div>
-        </div>
+        </Static>
       </div>
     </footer>
   );
