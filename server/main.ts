@@ -80,12 +80,15 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   });
 
   // Cache hits are answered before Express: they need no routing or middleware.
+  const hitHeaders = {
+    http: Object.freeze([...securityHeaders(false), ["X-Cache", "HIT"]] as [string, string][]),
+    https: Object.freeze([...securityHeaders(true), ["X-Cache", "HIT"]] as [string, string][]),
+  };
   const server = http.createServer((req, res) => {
     if (isCacheableRequest(req)) {
       const entry = cache.get(req.url ?? "/");
       if (entry) {
-        const headers = securityHeaders(isSecure(req));
-        sendEntry(req, res, entry, [...headers, ["X-Cache", "HIT"]]);
+        sendEntry(req, res, entry, isSecure(req) ? hitHeaders.https : hitHeaders.http);
         return;
       }
     }

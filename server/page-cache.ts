@@ -19,6 +19,8 @@ export const SESSION_COOKIE = "__session";
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
+type Encoding = "br" | "gzip" | null;
+
 export interface CacheEntry {
   status: number;
   headers: [string, string][];
@@ -27,6 +29,8 @@ export interface CacheEntry {
   br: Buffer;
   etag: string;
   version: string;
+  /** Flat header lists per extra-header set and encoding, built once so a hit only looks one up. */
+  prebuilt?: Map<readonly [string, string][], Partial<Record<string, string[]>>>;
 }
 
 export class PageCache {
@@ -102,7 +106,7 @@ export function isCacheableRequest(req: IncomingMessage): boolean {
   return (req.method === "GET" || req.method === "HEAD") && !hasSession(req);
 }
 
-function pickEncoding(req: IncomingMessage): "br" | "gzip" | null {
+function pickEncoding(req: IncomingMessage): Encoding {
   const accept = req.headers["accept-encoding"];
   if (!accept) return null;
   const value = Array.isArray(accept) ? accept.join(",") : accept;
@@ -111,24 +115,44 @@ function pickEncoding(req: IncomingMessage): "br" | "gzip" | null {
   return null;
 }
 
-/** Writes a cached entry, with a 304 when the client already has it. */
+function bodyFor(entry: CacheEntry, encoding: Encoding): Buffer {
+  return encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+}
+
+function headerList(entry: CacheEntry, encoding: Encoding, extraHeaders: readonly [string, string][]): string[] {
+  const list: string[] = [];
+  for (const [name, value] of extraHeaders) list.push(name, value);
+  for (const [name, value] of entry.headers) list.push(name, value);
+  list.push("ETag", entry.etag, "Vary", "Accept-Encoding");
+  if (encoding) list.push("Content-Encoding", encoding);
+  list.push("Content-Length", String(bodyFor(entry, encoding).length));
+  return list;
+}
+
+/** No extra headers (the same array every time: it keys the memo). */
+export const NO_EXTRA_HEADERS: readonly [string, string][] = Object.freeze([]);
+
+/**
+ * Writes a cached entry, with a 304 when the client already has it.
+ * `extraHeaders` must be one of a few long-lived arrays: it keys the memo.
+ */
 export function sendEntry(
   req: IncomingMessage,
   res: ServerResponse,
   entry: CacheEntry,
-  extraHeaders: [string, string][],
+  extraHeaders: readonly [string, string][],
 ) {
-  const headers: [string, string][] = [...extraHeaders, ...entry.headers];
-  headers.push(["ETag", entry.etag], ["Vary", "Accept-Encoding"]);
+  const encoding = pickEncoding(req);
   if (req.headers["if-none-match"] === entry.etag) {
-    res.writeHead(304, headers.flat());
+    const list = headerList(entry, null, extraHeaders).slice(0, -2);
+    res.writeHead(304, list);
     res.end();
     return;
   }
-  const encoding = pickEncoding(req);
-  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
-  if (encoding) headers.push(["Content-Encoding", encoding]);
-  headers.push(["Content-Length", String(body.length)]);
-  res.writeHead(entry.status, headers.flat());
-  res.end(req.method === "HEAD" ? undefined : body);
+  entry.prebuilt ??= new Map();
+  let lists = entry.prebuilt.get(extraHeaders);
+  if (!lists) entry.prebuilt.set(extraHeaders, (lists = {}));
+  const list = (lists[encoding ?? "identity"] ??= headerList(entry, encoding, extraHeaders));
+  res.writeHead(entry.status, list);
+  res.end(req.method === "HEAD" ? undefined : bodyFor(entry, encoding));
 }

@@ -1,7 +1,8 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { CACHE_MARKER, isCacheableRequest, sendEntry, type PageCache } from "./page-cache";
+import { DEFAULT_CSP } from "./security-headers";
+import { CACHE_MARKER, isCacheableRequest, NO_EXTRA_HEADERS, sendEntry, type PageCache } from "./page-cache";
 
 /**
  * Express adapter for React Router (after @react-router/express), with one
@@ -22,10 +23,14 @@ export function createPageHandler(options: {
       const response = await handle(request, options.getLoadContext(req));
       if (response.headers.has(CACHE_MARKER)) {
         if (response.status === 200 && isCacheableRequest(req) && response.body) {
+          // Cached bytes are sent without Express: they must carry every header themselves.
+          if (!response.headers.has("content-security-policy")) {
+            response.headers.set("Content-Security-Policy", DEFAULT_CSP);
+          }
           const body = Buffer.from(await response.arrayBuffer());
           const entry = await options.cache.store(req.originalUrl, response.status, response.headers, body);
           res.setHeader("X-Cache", "MISS");
-          sendEntry(req, res, entry, []);
+          sendEntry(req, res, entry, NO_EXTRA_HEADERS);
           return;
         }
         response.headers.delete(CACHE_MARKER);

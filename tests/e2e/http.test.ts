@@ -111,6 +111,12 @@ describe.each(databaseKinds())("HTTP on %s", (kind) => {
     const etag = hit.headers.get("etag")!;
     const again = await get("/", { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
+    // Cached JSON keeps its security headers too.
+    await get("/api/treatments");
+    const api = await get("/api/treatments");
+    expect(api.headers.get("x-cache")).toBe("HIT");
+    expect(api.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(api.headers.get("x-content-type-options")).toBe("nosniff");
     // A visitor with a session is never served cached bytes.
     const withSession = await get("/", { headers: { cookie: "__session=abc" } });
     expect(withSession.headers.get("x-cache")).toBeNull();
