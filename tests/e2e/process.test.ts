@@ -77,7 +77,8 @@ describe("the server process", () => {
         (error: Error) => ({ status: 0, body: String(error.cause ?? error) }),
       ),
     );
-    await new Promise((r) => setTimeout(r, 5));
+    // Long enough for the server to have accepted them, short of rendering all eight.
+    await new Promise((r) => setTimeout(r, 50));
     const code = await server.stop("SIGTERM");
     const results = await Promise.all(requests);
     expect(code).toBe(0);
