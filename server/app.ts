@@ -30,7 +30,9 @@ export function createApp(options: AppOptions) {
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
-    for (const [name, value] of securityHeaders(options.isSecure(req))) res.setHeader(name, value);
+    // Documents get the full set; API responses and assets the ones that apply to them.
+    const kind = req.path.startsWith("/api/") || req.path.startsWith("/assets/") ? "resource" : "document";
+    for (const [name, value] of securityHeaders(options.isSecure(req), kind)) res.setHeader(name, value);
     res.setHeader("Content-Security-Policy", DEFAULT_CSP);
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

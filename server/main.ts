@@ -80,15 +80,17 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   });
 
   // Cache hits are answered before Express: they need no routing or middleware.
-  const hitHeaders = {
-    http: Object.freeze([...securityHeaders(false), ["X-Cache", "HIT"]] as [string, string][]),
-    https: Object.freeze([...securityHeaders(true), ["X-Cache", "HIT"]] as [string, string][]),
-  };
+  const hitHeaders = (kind: "document" | "resource") => ({
+    http: Object.freeze([...securityHeaders(false, kind), ["X-Cache", "HIT"]] as [string, string][]),
+    https: Object.freeze([...securityHeaders(true, kind), ["X-Cache", "HIT"]] as [string, string][]),
+  });
+  const hitHeadersFor = { document: hitHeaders("document"), resource: hitHeaders("resource") };
   const server = http.createServer((req, res) => {
     if (isCacheableRequest(req)) {
       const entry = cache.get(req.url ?? "/");
       if (entry) {
-        sendEntry(req, res, entry, isSecure(req) ? hitHeaders.https : hitHeaders.http);
+        const set = hitHeadersFor[entry.isDocument ? "document" : "resource"];
+        sendEntry(req, res, entry, isSecure(req) ? set.https : set.http);
         return;
       }
     }

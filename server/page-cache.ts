@@ -29,6 +29,8 @@ export interface CacheEntry {
   br: Buffer;
   etag: string;
   version: string;
+  /** An HTML document (gets the document security headers) rather than JSON or another resource. */
+  isDocument: boolean;
   /** Flat header lists per extra-header set and encoding, built once so a hit only looks one up. */
   prebuilt?: Map<readonly [string, string][], Partial<Record<string, string[]>>>;
 }
@@ -83,7 +85,8 @@ export class PageCache {
       }),
     ]);
     const etag = `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
-    const entry: CacheEntry = { status, headers: kept, body, gzip: gz, br, etag, version };
+    const isDocument = (headers.get("content-type") ?? "").startsWith("text/html");
+    const entry: CacheEntry = { status, headers: kept, body, gzip: gz, br, etag, version, isDocument };
     if (this.maxEntries > 0 && version === this.version) {
       if (this.entries.size >= this.maxEntries) {
         // Oldest first: Map iteration order is insertion order.

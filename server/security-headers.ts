@@ -9,8 +9,15 @@ import proxyaddr from "proxy-addr";
  */
 export const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-const staticHeaders: [string, string][] = [
+// Every response: no MIME sniffing, no embedding by other origins' pages.
+const resourceHeaders: [string, string][] = [
   ["X-Content-Type-Options", "nosniff"],
+  ["Cross-Origin-Resource-Policy", "same-origin"],
+];
+
+// Documents also decide what the page may use, send and open.
+const documentHeaders: [string, string][] = [
+  ...resourceHeaders,
   ["Referrer-Policy", "strict-origin-when-cross-origin"],
   [
     "Permissions-Policy",
@@ -18,7 +25,6 @@ const staticHeaders: [string, string][] = [
   ],
   ["X-Frame-Options", "DENY"],
   ["Cross-Origin-Opener-Policy", "same-origin"],
-  ["Cross-Origin-Resource-Policy", "same-origin"],
 ];
 
 export const HSTS = "max-age=31536000; includeSubDomains";
@@ -38,6 +44,11 @@ export function createIsSecure(trustProxy: string) {
   };
 }
 
-export function securityHeaders(secure: boolean): [string, string][] {
-  return secure ? [...staticHeaders, ["Strict-Transport-Security", HSTS]] : staticHeaders;
+/**
+ * The headers for a response: documents get the full set, other responses
+ * (JSON, assets) the ones that mean something for them.
+ */
+export function securityHeaders(secure: boolean, kind: "document" | "resource" = "document"): [string, string][] {
+  const base = kind === "document" ? documentHeaders : resourceHeaders;
+  return secure ? [...base, ["Strict-Transport-Security", HSTS]] : base;
 }
