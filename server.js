@@ -43,11 +43,15 @@ if (process.env.NODE_ENV === "development") {
 } else {
   if (buildIsStale()) {
     console.log("Building the site (the build is missing or older than the sources)…");
-    const result = spawnSync(process.execPath, [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"], {
-      cwd: root,
-      stdio: "inherit",
-      env: { ...process.env, NODE_ENV: "production" },
-    });
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, "node_modules", "@react-router", "dev", "bin.js"), "build"],
+      {
+        cwd: root,
+        stdio: "inherit",
+        env: { ...process.env, NODE_ENV: "production" },
+      },
+    );
     if (result.status !== 0) {
       console.error("The build failed; see the messages above.");
       process.exit(1);

@@ -17,19 +17,10 @@ export default defineConfig(({ command }) => ({
       resolve:
         command === "build"
           ? {
-              noExternal: [
-                /^react($|-dom|-router)/,
-                /^@react-router\//,
-                /^@radix-ui\//,
-                "lucide-react",
-                "scheduler",
-              ],
+              noExternal: [/^react($|-dom|-router)/, /^@react-router\//, /^@radix-ui\//, "lucide-react", "scheduler"],
             }
           : undefined,
-      define:
-        command === "build"
-          ? { "process.env.NODE_ENV": JSON.stringify("production") }
-          : undefined,
+      define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,
     },
   },
 }));

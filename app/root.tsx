@@ -43,10 +43,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [
-    { title: notFound ? "Page not found" : "Something went wrong" },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: notFound ? "Page not found" : "Something went wrong" }, { name: "robots", content: "noindex" }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -66,14 +63,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InlineStyles />
       </head>
       <body className={cn(stickyCta && "pb-20 md:pb-0")}>
-          <SiteHeader site={site} />
-          <PageLoading />
-          <main id="main" tabIndex={-1} className="focus:outline-none">
-            {children}
-          </main>
-          <SiteFooter site={site} showVisitBlock={showsVisitBlock(pathname)} />
-          {stickyCta ? <StickyMobileCta phone={site.footerPhone} /> : null}
-          <DeferredToaster />
+        <SiteHeader site={site} />
+        <PageLoading />
+        <main id="main" tabIndex={-1} className="focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter site={site} showVisitBlock={showsVisitBlock(pathname)} />
+        {stickyCta ? <StickyMobileCta phone={site.footerPhone} /> : null}
+        <DeferredToaster />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -15,25 +15,25 @@
  *          public/apple-touch-icon.png 180x180, mark on the off-white background
  *          public/og-default.png       1200x630 social share image
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const pub = (...p) => join(root, 'public', ...p);
+const root = fileURLToPath(new URL("..", import.meta.url));
+const pub = (...p) => join(root, "public", ...p);
 
 const BRAND = {
-  teal: '#0e6b66',
-  tealDark: '#0b4f4b',
-  bg: '#fbf8f4',
-  text: '#1f2a2e',
-  accent: '#b4461f',
-  muted: '#55656a',
+  teal: "#0e6b66",
+  tealDark: "#0b4f4b",
+  bg: "#fbf8f4",
+  text: "#1f2a2e",
+  accent: "#b4461f",
+  muted: "#55656a",
 };
 
-const logoSvg = readFileSync(pub('logo.svg'), 'utf8');
-const faviconSvg = readFileSync(pub('favicon.svg'), 'utf8');
+const logoSvg = readFileSync(pub("logo.svg"), "utf8");
+const faviconSvg = readFileSync(pub("favicon.svg"), "utf8");
 /**
  * 16 px variant of the mark for the smallest ICO frame: pixel-snapped, no vein,
  * flat ground line (favicon.svg's details turn to mush at this size).
@@ -44,30 +44,31 @@ const favicon16Svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16
   <rect x="7" y="11" width="2" height="3" fill="#fbf8f4"/>
   <rect x="3" y="13" width="10" height="1" rx=".5" fill="#fbf8f4"/>
 </svg>`;
-const dataUri = (svg) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+const dataUri = (svg) => `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 
 /** @font-face rule embedding Figtree (variable), or '' when the package is not installed. */
 function figtreeFontFace() {
   try {
-    const url = import.meta.resolve(
-      '@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2',
-    );
-    const b64 = readFileSync(fileURLToPath(url)).toString('base64');
+    const url = import.meta.resolve("@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2");
+    const b64 = readFileSync(fileURLToPath(url)).toString("base64");
     return `@font-face{font-family:"Figtree";font-weight:100 900;font-style:normal;src:url(data:font/woff2;base64,${b64}) format("woff2");}`;
   } catch {
-    console.warn('! @fontsource-variable/figtree not found; OG image falls back to a system font');
-    return '';
+    console.warn("! @fontsource-variable/figtree not found; OG image falls back to a system font");
+    return "";
   }
 }
 
-const page0 = (body, css = '') => `<!doctype html><html><head><meta charset="utf-8"><style>
+const page0 = (body, css = "") => `<!doctype html><html><head><meta charset="utf-8"><style>
   html,body{margin:0;padding:0}
   ${css}
 </style></head><body>${body}</body></html>`;
 
 /** A full-bleed image of an SVG at size x size, transparent around it. */
 const svgPage = (svg, size) =>
-  page0(`<img src="${dataUri(svg)}" width="${size}" height="${size}" style="display:block">`, 'html,body{background:transparent}');
+  page0(
+    `<img src="${dataUri(svg)}" width="${size}" height="${size}" style="display:block">`,
+    "html,body{background:transparent}",
+  );
 
 const appleTouchPage = () =>
   page0(
@@ -146,16 +147,16 @@ function buildIco(images /* [{ size, png }] */) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
   args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
   ],
 });
 
@@ -164,10 +165,10 @@ try {
 
   async function render(html, width, height, { transparent = false } = {}) {
     await page.setViewportSize({ width, height });
-    await page.setContent(html, { waitUntil: 'load' });
+    await page.setContent(html, { waitUntil: "load" });
     await page.evaluate(() => document.fonts.ready);
     return page.screenshot({
-      type: 'png',
+      type: "png",
       omitBackground: transparent,
       clip: { x: 0, y: 0, width, height },
     });
@@ -178,9 +179,9 @@ try {
     const svg = size === 16 ? favicon16Svg : faviconSvg;
     icoImages.push({ size, png: await render(svgPage(svg, size), size, size, { transparent: true }) });
   }
-  write('favicon.ico', buildIco(icoImages));
-  write('apple-touch-icon.png', await render(appleTouchPage(), 180, 180));
-  write('og-default.png', await render(ogPage(), 1200, 630));
+  write("favicon.ico", buildIco(icoImages));
+  write("apple-touch-icon.png", await render(appleTouchPage(), 180, 180));
+  write("og-default.png", await render(ogPage(), 1200, 630));
 } finally {
   await browser.close();
 }

@@ -18,7 +18,13 @@ function step(title, command, args) {
 
 function vitest(title, args, report) {
   const file = path.join(reportDir, report);
-  const ok = step(title, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
+  const ok = step(title, bin("vitest"), [
+    "run",
+    ...args,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${file}`,
+  ]);
   try {
     const summary = JSON.parse(fs.readFileSync(file, "utf8"));
     passed += summary.numPassedTests;

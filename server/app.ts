@@ -38,7 +38,10 @@ export function createApp(options: AppOptions) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // Path only: query strings may carry tokens, and bodies are never logged.
       const level = req.path.startsWith("/assets/") ? "debug" : "info";
-      logger[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      logger[level](
+        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        "request",
+      );
     });
     next();
   });

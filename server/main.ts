@@ -62,7 +62,10 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const cache = new PageCache(options.vite ? 0 : env.PAGE_CACHE_ENTRIES);
   cache.setVersion(await readContentVersion(database.db));
   const poll = setInterval(() => {
-    readContentVersion(database.db).then((v) => cache.setVersion(v), () => {});
+    readContentVersion(database.db).then(
+      (v) => cache.setVersion(v),
+      () => {},
+    );
   }, CONTENT_VERSION_POLL_MS);
   poll.unref();
 

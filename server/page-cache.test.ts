@@ -53,7 +53,12 @@ describe("sending a cached entry", () => {
   let url = "";
   let entry: CacheEntry;
   beforeAll(async () => {
-    entry = await new PageCache(1).store("/", 200, new Headers({ "content-type": "text/html" }), Buffer.from("x".repeat(2000)));
+    entry = await new PageCache(1).store(
+      "/",
+      200,
+      new Headers({ "content-type": "text/html" }),
+      Buffer.from("x".repeat(2000)),
+    );
     const extra: [string, string][] = [["X-Test", "1"]];
     server = http.createServer((req, res) => sendEntry(req, res, entry, extra));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

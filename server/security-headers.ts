@@ -31,8 +31,7 @@ export const HSTS = "max-age=31536000; includeSubDomains";
 
 /** Decides whether a request reached us over https, honouring only trusted proxies. */
 export function createIsSecure(trustProxy: string) {
-  const trust =
-    trustProxy === "true" ? () => true : proxyaddr.compile(trustProxy.split(",").map((s) => s.trim()));
+  const trust = trustProxy === "true" ? () => true : proxyaddr.compile(trustProxy.split(",").map((s) => s.trim()));
   return (req: IncomingMessage): boolean => {
     if ((req.socket as TLSSocket).encrypted) return true;
     const forwarded = req.headers["x-forwarded-proto"];

@@ -42,10 +42,7 @@ export const migrationsFolder = path.join(projectRoot, "app", "db", "migrations"
 // (migrations, seeding) on this advisory lock.
 export const STARTUP_LOCK_KEY = 727_001;
 
-export async function openDatabase(options: {
-  databaseUrl?: string;
-  dataDir?: string;
-}): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,

@@ -22,7 +22,6 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-
 export function documentCsp(html: string): string {
   return [
     "default-src 'self'",

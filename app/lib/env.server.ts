@@ -40,9 +40,7 @@ export class ConfigError extends Error {
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty value (as in a copied .env.example) means "use the default".
-  const input = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
-  );
+  const input = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {

@@ -27,7 +27,6 @@ export function hydrateAfterFirstPaint(html: string): string {
     "},0)})";
   return withoutPreloads.replace(
     BOOTSTRAP,
-    (_, body: string) =>
-      `<script type="${DEFERRED_TYPE}" id="rr-bootstrap">${body}</script><script>${boot}</script>`,
+    (_, body: string) => `<script type="${DEFERRED_TYPE}" id="rr-bootstrap">${body}</script><script>${boot}</script>`,
   );
 }

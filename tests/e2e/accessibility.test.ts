@@ -11,7 +11,6 @@ const widths = [
   ["1280px", DESKTOP],
 ] as const;
 
-
 /** axe's violations as "rule: target, target" lines, so a failure says what to fix. */
 async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();

@@ -29,7 +29,16 @@ describe.each(databaseKinds())("HTTP on %s", (kind) => {
     const providers = await (await get("/api/insurance-providers")).json();
     expect(Object.keys(providers[0]).sort()).toEqual(["id", "logo", "name", "slug"]);
     const site = await (await get("/api/site-content")).json();
-    for (const field of ["heroTitle", "heroSubtitle", "reviewCount", "reviewRating", "aboutText", "footerPhone", "footerEmail", "footerAddress"]) {
+    for (const field of [
+      "heroTitle",
+      "heroSubtitle",
+      "reviewCount",
+      "reviewRating",
+      "aboutText",
+      "footerPhone",
+      "footerEmail",
+      "footerAddress",
+    ]) {
       expect(site).toHaveProperty(field);
     }
     expect(site.footerPhone).toBe("(407) 555-0142");
@@ -39,17 +48,24 @@ describe.each(databaseKinds())("HTTP on %s", (kind) => {
     const res = await get("/api/nope");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: "Not found" });
-    const post = await get("/api/nope", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const post = await get("/api/nope", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(post.status).toBe(404);
   });
 
-  it.each(["/no-such-page", "/a/b/c", "/services/extra/deep"])("renders the not-found page with 404 for %s", async (path) => {
-    const res = await get(path);
-    expect(res.status).toBe(404);
-    const html = await res.text();
-    expect(html).toMatch(/We couldn(&#x27;|')t find that page/);
-    expect(html).toContain('<meta name="robots" content="noindex"');
-  });
+  it.each(["/no-such-page", "/a/b/c", "/services/extra/deep"])(
+    "renders the not-found page with 404 for %s",
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toMatch(/We couldn(&#x27;|')t find that page/);
+      expect(html).toContain('<meta name="robots" content="noindex"');
+    },
+  );
 
   it("renders /{slug} for a treatment and an insurance provider, 404 otherwise", async () => {
     const treatment = await get("/medication-management");
@@ -168,5 +184,4 @@ describe.each(databaseKinds())("HTTP on %s", (kind) => {
     expect(html).toMatch(/<style id="site-css">[\s\S]{1000,}<\/style>/);
     expect(html).not.toMatch(/<link rel="stylesheet"/);
   });
-
 });

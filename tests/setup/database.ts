@@ -53,10 +53,9 @@ export async function createPostgresTemplate(serverUrl: string): Promise<string>
 export async function dropPostgresDatabases(serverUrl: string, prefix: string) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  const { rows } = await admin.query<{ datname: string }>(
-    "select datname from pg_database where datname like $1",
-    [`${prefix}%`],
-  );
+  const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [
+    `${prefix}%`,
+  ]);
   for (const { datname } of rows) {
     await admin.query(`drop database if exists ${datname} with (force)`);
   }

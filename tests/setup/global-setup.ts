@@ -1,10 +1,5 @@
 import fs from "node:fs";
-import {
-  createPgliteTemplate,
-  createPostgresTemplate,
-  dropPostgresDatabases,
-  PG_TEMPLATE_ENV,
-} from "./database";
+import { createPgliteTemplate, createPostgresTemplate, dropPostgresDatabases, PG_TEMPLATE_ENV } from "./database";
 import { startRun } from "./paths";
 
 /**

@@ -48,7 +48,11 @@ export async function startServer(
   if (options.database === "postgres") env.DATABASE_URL = await clonePostgresTemplate();
   if (options.env?.DATABASE_URL) env.DATABASE_URL = options.env.DATABASE_URL;
 
-  const child = spawn(process.execPath, [path.join(root, "server.js")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [path.join(root, "server.js")], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));

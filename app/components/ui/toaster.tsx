@@ -1,12 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { cn } from "~/lib/cn";
-import {
-  TOAST_DURATION,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_DIRECTION,
-  TOAST_SWIPE_THRESHOLD,
-} from "./toast-config";
+import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD } from "./toast-config";
 import { dismiss, useToasts } from "./use-toast";
 
 /** Renders the notification store with Radix Toast (announced to screen readers). */

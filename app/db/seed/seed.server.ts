@@ -23,12 +23,12 @@ export async function seedDemoContent(database: Database, dir = contentDir): Pro
     if (done.length > 0) return false;
 
     const ordered = <T>(rows: T[]) => rows.map((row, i) => ({ ...row, sortOrder: i }));
-    await tx.insert(t.siteContent).values({ id: 1, ...content.site }).onConflictDoNothing();
-    await tx.insert(t.treatments).values(ordered(content.treatments)).onConflictDoNothing();
     await tx
-      .insert(t.insuranceProviders)
-      .values(ordered(content["insurance-providers"]))
+      .insert(t.siteContent)
+      .values({ id: 1, ...content.site })
       .onConflictDoNothing();
+    await tx.insert(t.treatments).values(ordered(content.treatments)).onConflictDoNothing();
+    await tx.insert(t.insuranceProviders).values(ordered(content["insurance-providers"])).onConflictDoNothing();
     await tx.insert(t.testimonials).values(ordered(content.testimonials));
     await tx.insert(t.teamMembers).values(ordered(content.team)).onConflictDoNothing();
     await tx.insert(t.conditions).values(ordered(content.conditions)).onConflictDoNothing();

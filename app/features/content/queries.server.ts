@@ -49,10 +49,7 @@ export function listTestimonials(db: Db) {
 }
 
 export function listTeamMembers(db: Db) {
-  return db
-    .select()
-    .from(t.teamMembers)
-    .orderBy(asc(t.teamMembers.sortOrder), asc(t.teamMembers.id));
+  return db.select().from(t.teamMembers).orderBy(asc(t.teamMembers.sortOrder), asc(t.teamMembers.id));
 }
 
 export function listConditions(db: Db) {
@@ -74,10 +71,7 @@ export function listLocations(db: Db) {
 export async function findSlugPage(db: Db, slug: string) {
   const [treatment] = await db.select().from(t.treatments).where(eq(t.treatments.slug, slug));
   if (treatment) return { kind: "treatment" as const, treatment };
-  const [provider] = await db
-    .select()
-    .from(t.insuranceProviders)
-    .where(eq(t.insuranceProviders.slug, slug));
+  const [provider] = await db.select().from(t.insuranceProviders).where(eq(t.insuranceProviders.slug, slug));
   if (provider) return { kind: "insurance" as const, provider };
   return null;
 }

@@ -152,28 +152,23 @@ export const insuranceStrip = {
 
 export const whyChoose = {
   heading: "Why Choose Cypress Lane",
-  intro:
-    "Reaching out for help takes courage. We want the next steps to feel simple, respectful and centered on you.",
+  intro: "Reaching out for help takes courage. We want the next steps to feel simple, respectful and centered on you.",
   points: [
     {
       title: "We take time to listen",
-      description:
-        "Visits are never rushed. We want to understand your story before we talk about treatment.",
+      description: "Visits are never rushed. We want to understand your story before we talk about treatment.",
     },
     {
       title: "Care that fits your life",
-      description:
-        "Therapy, medication or both, in our office or by video. You choose what feels right.",
+      description: "Therapy, medication or both, in our office or by video. You choose what feels right.",
     },
     {
       title: "One connected team",
-      description:
-        "Psychiatric providers and therapists work side by side, so your care stays coordinated.",
+      description: "Psychiatric providers and therapists work side by side, so your care stays coordinated.",
     },
     {
       title: "Clear answers about costs",
-      description:
-        "We help you check your insurance and explain costs up front, so there are fewer surprises.",
+      description: "We help you check your insurance and explain costs up front, so there are fewer surprises.",
     },
   ],
 } as const satisfies WhyChooseCopy;
@@ -189,8 +184,7 @@ export const careOptions = {
   options: [
     {
       title: "In person in Winter Park",
-      description:
-        "Visit our calm, comfortable offices on the Winter Park and Orlando line for face-to-face care.",
+      description: "Visit our calm, comfortable offices on the Winter Park and Orlando line for face-to-face care.",
       points: ["Private, welcoming rooms", "Free on-site parking", "Saturday visits by appointment"],
     },
     {
@@ -230,8 +224,7 @@ export const approachSteps = [
 
 export const comparison = {
   heading: "What Makes Our Care Different",
-  intro:
-    "Many practices offer good care. Here's how we try to make the experience a little easier for you.",
+  intro: "Many practices offer good care. Here's how we try to make the experience a little easier for you.",
   cards: [
     {
       title: "Personalized Care",
@@ -257,8 +250,7 @@ export const comparison = {
 
 export const gettingStarted = {
   heading: "Getting Started Is Simple",
-  intro:
-    "Choose the way that feels easiest for you. There's no wrong door, and our team will guide you from there.",
+  intro: "Choose the way that feels easiest for you. There's no wrong door, and our team will guide you from there.",
   steps: [
     {
       title: "Call our office",
@@ -289,8 +281,7 @@ export const lazySectionHeadings = {
   },
   team: {
     heading: "Meet Our Clinicians",
-    intro:
-      "Psychiatrists, nurse practitioners and therapists who bring skill, warmth and respect to every visit.",
+    intro: "Psychiatrists, nurse practitioners and therapists who bring skill, warmth and respect to every visit.",
   },
   conditions: {
     heading: "Conditions We Treat",

@@ -46,8 +46,7 @@ export interface SiteContent {
 
 type Stored = { [K in keyof SiteContent]?: SiteContent[K] | null | undefined };
 
-const orDefault = (value: string | null | undefined, fallback: string) =>
-  value && value.trim() ? value : fallback;
+const orDefault = (value: string | null | undefined, fallback: string) => (value && value.trim() ? value : fallback);
 
 /** Applies the built-in fallback to every shown field that is absent or blank. */
 export function withFallbacks(row: Stored | undefined): SiteContent {

@@ -54,7 +54,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 export default function SlugPage({ loaderData, matches }: Route.ComponentProps) {
   const phone = rootDataFrom(matches)?.site.footerPhone ?? "";
-  const heading = loaderData.kind === "treatment" ? loaderData.treatment.title : `${loaderData.provider.name} insurance`;
+  const heading =
+    loaderData.kind === "treatment" ? loaderData.treatment.title : `${loaderData.provider.name} insurance`;
   return (
     <article className="container-page grid max-w-3xl gap-6 py-14">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
@@ -74,8 +75,8 @@ export default function SlugPage({ loaderData, matches }: Route.ComponentProps) 
             therapy.
           </p>
           <p>
-            Coverage depends on your plan. Call us with your member ID and we'll check your mental-health benefits
-            with you before your first visit. If you'd rather pay yourself, we can give you a Good Faith Estimate.
+            Coverage depends on your plan. Call us with your member ID and we'll check your mental-health benefits with
+            you before your first visit. If you'd rather pay yourself, we can give you a Good Faith Estimate.
           </p>
         </div>
       )}

@@ -61,7 +61,10 @@ export function CareOptions() {
         {careOptions.options.map((option, i) => {
           const Icon = icons[i] ?? Building2;
           return (
-            <article key={option.title} className="grid content-start gap-3 rounded-card border border-line bg-surface p-6 shadow-card">
+            <article
+              key={option.title}
+              className="grid content-start gap-3 rounded-card border border-line bg-surface p-6 shadow-card"
+            >
               <Icon aria-hidden className="size-8 text-primary" />
               <h3 className="text-xl font-semibold">{option.title}</h3>
               <p className="text-muted">{option.description}</p>

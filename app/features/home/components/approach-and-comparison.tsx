@@ -13,7 +13,10 @@ export function Approach({ site }: { site: SiteContent }) {
       <ol className="grid gap-6 md:grid-cols-3">
         {approachSteps.map((step, i) => (
           <li key={step.title} className="grid content-start gap-3 rounded-card bg-surface p-6 shadow-card">
-            <span aria-hidden className="inline-flex size-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-white">
+            <span
+              aria-hidden
+              className="inline-flex size-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-white"
+            >
               {i + 1}
             </span>
             <h3 className="text-xl font-semibold">

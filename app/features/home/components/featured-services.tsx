@@ -48,7 +48,12 @@ export function FeaturedServices({ treatments }: { treatments: Treatment[] }) {
         </ul>
         {hasMore ? (
           <div className="flex justify-center">
-            <Button variant="outline" aria-controls={gridId} aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+            <Button
+              variant="outline"
+              aria-controls={gridId}
+              aria-expanded={expanded}
+              onClick={() => setExpanded((v) => !v)}
+            >
               {expanded ? "Show Less" : "View All Services"}
             </Button>
           </div>

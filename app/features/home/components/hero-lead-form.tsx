@@ -93,10 +93,24 @@ export function HeroLeadForm({ treatments, phone }: { treatments: Treatment[]; p
         />
       </Field>
       <Field id={`${id}-phone`} label="Phone">
-        <Input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set("phone")} />
+        <Input
+          id={`${id}-phone`}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          value={values.phone}
+          onChange={set("phone")}
+        />
       </Field>
       <Field id={`${id}-service`} label="Service" hint="(optional)">
-        <select id={`${id}-service`} name="service" value={values.service} onChange={set("service")} className={inputClass}>
+        <select
+          id={`${id}-service`}
+          name="service"
+          value={values.service}
+          onChange={set("service")}
+          className={inputClass}
+        >
           <option value="">{GENERAL_INQUIRY}</option>
           {treatments.slice(0, HERO_SERVICE_LIMIT).map((t) => (
             <option key={t.id} value={t.title}>

@@ -17,12 +17,18 @@ export function InsuranceStrip({ providers }: { providers: InsuranceProvider[] }
         </div>
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
           {providers.slice(0, STRIP_LOGOS).map((provider) => (
-            <li key={provider.id} className="flex h-20 items-center justify-center rounded-card bg-surface p-3 shadow-card">
+            <li
+              key={provider.id}
+              className="flex h-20 items-center justify-center rounded-card bg-surface p-3 shadow-card"
+            >
               <InsuranceLogo provider={provider} />
             </li>
           ))}
           <li className="flex h-20 items-center justify-center">
-            <Link to="/insurance" className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-primary-dark underline underline-offset-4">
+            <Link
+              to="/insurance"
+              className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-primary-dark underline underline-offset-4"
+            >
               See all ({providers.length}+)
             </Link>
           </li>

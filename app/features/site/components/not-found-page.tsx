@@ -9,8 +9,8 @@ export function NotFoundPage() {
         We couldn't find that page
       </h1>
       <p className="max-w-prose text-lg text-muted">
-        The link may be old or mistyped. You can go back to the home page, or call us and we'll help you find what
-        you need.
+        The link may be old or mistyped. You can go back to the home page, or call us and we'll help you find what you
+        need.
       </p>
       <div className="flex flex-wrap gap-3">
         <Link to="/" className={buttonVariants()}>

@@ -54,7 +54,10 @@ export function SiteHeader({ site }: { site: SiteContent }) {
         </nav>
 
         <div className="hidden items-center gap-2 lg:flex">
-          <a href={telHref(site.footerPhone)} className="inline-flex min-h-11 items-center gap-2 px-2 font-semibold text-primary-dark">
+          <a
+            href={telHref(site.footerPhone)}
+            className="inline-flex min-h-11 items-center gap-2 px-2 font-semibold text-primary-dark"
+          >
             <Phone aria-hidden className="size-4" />
             {site.footerPhone}
           </a>
@@ -92,7 +95,10 @@ export function SiteHeader({ site }: { site: SiteContent }) {
         }}
       >
         <nav aria-label="Mobile" className="container-page grid gap-1 py-4">
-          <a href={telHref(site.footerPhone)} className="inline-flex min-h-11 items-center gap-2 px-3 font-semibold text-primary-dark">
+          <a
+            href={telHref(site.footerPhone)}
+            className="inline-flex min-h-11 items-center gap-2 px-3 font-semibold text-primary-dark"
+          >
             <Phone aria-hidden className="size-4" />
             Call {site.footerPhone}
           </a>
@@ -106,7 +112,10 @@ export function SiteHeader({ site }: { site: SiteContent }) {
             Virtual Visit
           </NavLink>
           {portal ? (
-            <ExternalLink href={portal} className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-medium hover:bg-primary-soft">
+            <ExternalLink
+              href={portal}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-medium hover:bg-primary-soft"
+            >
               Patient Portal
               <ExternalIcon aria-hidden className="size-4" />
             </ExternalLink>

@@ -14,7 +14,10 @@ export default function ConditionsSection({ conditions }: { conditions: HomePage
             <li key={condition.id} className="grid content-start gap-1 rounded-card bg-surface p-5">
               <h3 className="font-semibold">
                 {condition.treatmentSlug ? (
-                  <Link to={`/${condition.treatmentSlug}`} className="inline-flex min-h-6 items-center text-primary-dark underline-offset-4 hover:underline">
+                  <Link
+                    to={`/${condition.treatmentSlug}`}
+                    className="inline-flex min-h-6 items-center text-primary-dark underline-offset-4 hover:underline"
+                  >
                     {condition.name}
                   </Link>
                 ) : (

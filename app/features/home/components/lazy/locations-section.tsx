@@ -26,12 +26,18 @@ export default function LocationsSection({ locations }: { locations: HomePageDat
                     {location.city}, {location.state} {location.zip}
                   </span>
                 </p>
-                <a href={telHref(location.phone)} className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary-dark">
+                <a
+                  href={telHref(location.phone)}
+                  className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary-dark"
+                >
                   <Phone aria-hidden className="size-4" />
                   {location.phone}
                 </a>
                 <p className="text-sm text-muted">{location.description}</p>
-                <ExternalLink href={directionsUrl(address)} className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary-dark underline underline-offset-4">
+                <ExternalLink
+                  href={directionsUrl(address)}
+                  className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary-dark underline underline-offset-4"
+                >
                   <Navigation aria-hidden className="size-4" />
                   Directions to {location.city}
                 </ExternalLink>

@@ -39,7 +39,13 @@ export default function TeamSection({ team }: { team: HomePageData["team"] }) {
             <p className="text-sm text-muted">
               {member.modalities.join(" & ")} · {member.languages.join(", ")}
             </p>
-            <p className={member.acceptingNewPatients ? "text-sm font-semibold text-primary-dark" : "text-sm font-semibold text-muted"}>
+            <p
+              className={
+                member.acceptingNewPatients
+                  ? "text-sm font-semibold text-primary-dark"
+                  : "text-sm font-semibold text-muted"
+              }
+            >
               {member.acceptingNewPatients ? "Accepting new patients" : "Waitlist only"}
             </p>
           </li>

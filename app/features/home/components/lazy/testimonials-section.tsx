@@ -29,7 +29,9 @@ export default function TestimonialsSection({ testimonials }: { testimonials: Ho
             </li>
           ))}
         </ul>
-        <p className="text-sm text-muted">Demo reviews: shared to show the kind of feedback we hear; names are initials only.</p>
+        <p className="text-sm text-muted">
+          Demo reviews: shared to show the kind of feedback we hear; names are initials only.
+        </p>
       </div>
     </section>
   );
