@@ -200,6 +200,20 @@ onExit(() => {
   }
 });
 
+// Chromium sometimes loses the start of a trace (NO_NAVSTART, NO_FCP); such a
+// run measured nothing, so it is repeated (twice at most), never counted.
+const RETRYABLE = /NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/;
+async function runWithRetry(fn, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= attempts || !RETRYABLE.test(String(error?.message))) throw error;
+      process.stderr.write(`[bench] retrying after: ${error.message}\n`);
+    }
+  }
+}
+
 async function runLighthouse(url, config, saveAs) {
   // A fresh profile per run, in a directory of ours so it is removed even if we are interrupted.
   const userDataDir = makeDataDir("chrome");
@@ -317,7 +331,7 @@ runMain(async () => {
           ["floor", floor.url],
         ]) {
           const started = performance.now();
-          const run = await runLighthouse(url, config, `${preset}-${target}-${i + 1}`);
+          const run = await runWithRetry(() => runLighthouse(url, config, `${preset}-${target}-${i + 1}`));
           runs[target].push(run);
           run.warnings.forEach((w) => warnings.add(w));
           lcpElements[`${preset}.${target}`] = run.lcpElement;
