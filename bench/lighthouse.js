@@ -16,6 +16,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.js";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import {
   envInt,
@@ -41,17 +42,6 @@ console.log = (...args) => console.error(...args);
 console.info = (...args) => console.error(...args);
 
 const RUNS = envInt("BENCH_RUNS", 3);
-const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const PRESETS = { mobile: undefined, desktop: desktopConfig };
 // Not part of any category score, and slow: the full-page screenshot and the
@@ -218,8 +208,8 @@ async function runLighthouse(url, config, saveAs) {
   // A fresh profile per run, in a directory of ours so it is removed even if we are interrupted.
   const userDataDir = makeDataDir("chrome");
   const chrome = new chromeLauncher.Launcher({
-    chromePath: CHROME_PATH,
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
     userDataDir,
     logLevel: "silent",
   });

@@ -16,6 +16,7 @@
  *          public/og-default.png       1200x630 social share image
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.js";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -147,17 +148,8 @@ function buildIco(images /* [{ size, png }] */) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 
 try {

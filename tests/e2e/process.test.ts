@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
-import { freePort, runServerExpectingExit, startServer, type TestServer } from "../setup/server";
+import { freePort, runServerExpectingFailure, startServer, type TestServer } from "../setup/server";
 import { startTcpProxy } from "../setup/tcp-proxy";
 
 const running: TestServer[] = [];
@@ -18,7 +18,7 @@ afterAll(async () => {
 describe("the server process", () => {
   it("refuses a second process on the same DATA_DIR, and the first keeps serving", async () => {
     const first = await start();
-    const second = await runServerExpectingExit({ DATA_DIR: first.dataDir, PORT: String(await freePort()) });
+    const second = await runServerExpectingFailure({ DATA_DIR: first.dataDir, PORT: String(await freePort()) });
     expect(second.code).not.toBe(0);
     expect(second.output).toMatch(/in use by another server process \(pid \d+\)/);
     expect(second.output).toContain(path.resolve(first.dataDir));
@@ -38,14 +38,14 @@ describe("the server process", () => {
     [{ DATABASE_URL: "mysql://db" }, /DATABASE_URL: must be a postgres/],
     [{ LOG_LEVEL: "chatty" }, /LOG_LEVEL: must be one of/],
   ])("stops at start with a message naming a bad setting %j", async (env, message) => {
-    const result = await runServerExpectingExit({ DATA_DIR: copyPgliteTemplate("bad-env"), ...env });
+    const result = await runServerExpectingFailure({ DATA_DIR: copyPgliteTemplate("bad-env"), ...env });
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/The clinic site cannot start/);
     expect(result.output).toMatch(message);
   });
 
   it("requires SESSION_SECRET in production", async () => {
-    const result = await runServerExpectingExit({
+    const result = await runServerExpectingFailure({
       NODE_ENV: "production",
       DATA_DIR: copyPgliteTemplate("prod"),
       PORT: String(await freePort()),

@@ -1,23 +1,8 @@
 import { chromium, type Browser, type Page } from "playwright-core";
-
-/** Flags that work on this machine (no sandbox as root, no background network). */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-}
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.js";
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 export const MOBILE = { width: 375, height: 812 };

@@ -89,7 +89,7 @@ export async function startServer(
 }
 
 /** Runs server.js expecting it to fail; resolves with its exit code and output. */
-export async function runServerExpectingExit(env: Record<string, string>, timeoutMs = 30_000) {
+export async function runServerExpectingFailure(env: Record<string, string>, timeoutMs = 30_000) {
   const child = spawn(process.execPath, [path.join(root, "server.js")], {
     cwd: root,
     env: { ...(process.env as Record<string, string>), NODE_ENV: "test", HOST: "127.0.0.1", ...env },
