@@ -37,6 +37,11 @@ describe("page cache", () => {
     expect(cache.get("/")).toBeUndefined();
   });
 
+  it("says when it keeps nothing", () => {
+    expect(new PageCache(0).enabled).toBe(false);
+    expect(new PageCache(1).enabled).toBe(true);
+  });
+
   it("holds at most its limit, dropping the oldest entry", async () => {
     const cache = new PageCache(2);
     await cache.store("/a", 200, headers, body);

@@ -45,6 +45,11 @@ export class PageCache {
     return this.entries.size;
   }
 
+  /** False when the cache keeps nothing (development, or PAGE_CACHE_ENTRIES=0). */
+  get enabled() {
+    return this.maxEntries > 0;
+  }
+
   /** Sets the current content version; a different one empties the cache. */
   setVersion(version: string) {
     if (version !== this.version) {

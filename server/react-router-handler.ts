@@ -22,7 +22,7 @@ export function createPageHandler(options: {
       const request = toWebRequest(req, res);
       const response = await handle(request, options.getLoadContext(req));
       if (response.headers.has(CACHE_MARKER)) {
-        if (response.status === 200 && isCacheableRequest(req) && response.body) {
+        if (options.cache.enabled && response.status === 200 && isCacheableRequest(req) && response.body) {
           // Cached bytes are sent without Express: they must carry every header themselves.
           if (!response.headers.has("content-security-policy")) {
             response.headers.set("Content-Security-Policy", DEFAULT_CSP);
