@@ -1,9 +1,27 @@
 import { createContext } from "react-router";
 import type { Database } from "~/db/client.server";
+import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import type { PublicConfig } from "~/features/site/public-config";
+import type { RateRule } from "~/lib/rate-limit.server";
 
 /** The database reaches loaders through the router context, never a module global. */
 export const databaseContext = createContext<Database>();
 
 /** Settings the pages need (canonical base URL and the like), resolved at start. */
 export const configContext = createContext<PublicConfig>();
+
+/** Server-side helpers that actions share with the JSON API. */
+export interface ServerServices {
+  notifier: LeadNotifier;
+  rateRules: { forms: RateRule; analytics: RateRule };
+  /** Keys the per-client rate counters (see clientKey). */
+  secret: string;
+}
+export const servicesContext = createContext<ServerServices>();
+
+/** Who is asking (the address as resolved through trusted proxies); never stored raw. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+export const clientContext = createContext<ClientInfo>();

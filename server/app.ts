@@ -2,17 +2,21 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { configContext, databaseContext } from "../app/context";
+import { clientContext, configContext, databaseContext, servicesContext, type ServerServices } from "../app/context";
 import type { Database } from "../app/db/client.server";
 import type { Env } from "../app/lib/env.server";
 import type { Logger } from "./logger";
 import type { PageCache } from "./page-cache";
+import { leadsEndpoint } from "./api/leads";
+import { crossSiteGuard } from "./cross-site-guard";
+import { pageFormBody } from "./page-form-body";
 import { createPageHandler } from "./react-router-handler";
 import { DEFAULT_CSP, securityHeaders } from "./security-headers";
 
 export interface AppOptions {
   env: Env;
   database: Database;
+  services: ServerServices;
   logger: Logger;
   cache: PageCache;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -23,7 +27,7 @@ export interface AppOptions {
 }
 
 export function createApp(options: AppOptions) {
-  const { env, database, logger, cache } = options;
+  const { env, database, services, logger, cache } = options;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY);
@@ -47,6 +51,7 @@ export function createApp(options: AppOptions) {
   });
 
   app.use(compression());
+  app.use(crossSiteGuard(env.PUBLIC_URL));
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
@@ -63,6 +68,10 @@ export function createApp(options: AppOptions) {
     }
   });
 
+  // The JSON write API (spec §7). Reads stay React Router resource routes.
+  const deps = { database, services, logger };
+  app.post("/api/leads", ...leadsEndpoint(deps));
+
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware);
   } else {
@@ -75,15 +84,19 @@ export function createApp(options: AppOptions) {
   }
 
   const publicConfig = { publicUrl: env.PUBLIC_URL };
+  // Native form posts (pages without JavaScript): bounded and of a form type.
+  app.use(pageFormBody(logger));
   app.use(
     createPageHandler({
       build: options.build,
       mode: options.viteMiddleware ? "development" : "production",
       cache,
-      getLoadContext() {
+      getLoadContext(req) {
         const context = new RouterContextProvider();
         context.set(databaseContext, database);
         context.set(configContext, publicConfig);
+        context.set(servicesContext, services);
+        context.set(clientContext, { ip: req.ip ?? "", userAgent: req.get("user-agent") ?? "" });
         return context;
       },
     }),

@@ -6,8 +6,8 @@ export type Logger = pino.Logger;
  * JSON logs on stdout. Request bodies, query strings, cookies and IP addresses
  * are never logged: on this site they can carry health information.
  */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -15,5 +15,6 @@ export function createLogger(level: string): Logger {
       paths: ["req.headers", "req.body", "body", "email", "phone", "*.email", "*.phone"],
       remove: true,
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

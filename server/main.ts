@@ -6,11 +6,13 @@ import { openDatabase, projectRoot, type Database } from "../app/db/client.serve
 import { seedDemoContent } from "../app/db/seed/seed.server";
 import { readContentVersion } from "../app/features/content/content-version.server";
 import { ConfigError, loadEnv } from "../app/lib/env.server";
+import { deleteExpiredRateCounters } from "../app/lib/rate-limit.server";
 import { createApp } from "./app";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./data-dir-lock";
 import { createLogger, type Logger } from "./logger";
 import { isCacheableRequest, PageCache, sendEntry } from "./page-cache";
 import { createIsSecure, securityHeaders } from "./security-headers";
+import { createServices } from "./services";
 import { resolveSessionSecret } from "./session-secret";
 
 export interface StartOptions {
@@ -46,9 +48,10 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
 
   let lock: DataDirLock | undefined;
   let database: Database | undefined;
+  let secret: string;
   try {
     if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR);
-    resolveSessionSecret(env, logger);
+    secret = resolveSessionSecret(env, logger);
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await database.migrate();
     if (await seedDemoContent(database)) logger.info("loaded the demo content into a new database");
@@ -69,11 +72,20 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   }, CONTENT_VERSION_POLL_MS);
   poll.unref();
 
+  const services = createServices(env, database, logger, secret);
+  services.notifier.start();
+  // Housekeeping: spent rate-limit windows.
+  const maintenance = setInterval(() => {
+    deleteExpiredRateCounters(database.db).catch(() => {});
+  }, 60 * 60_000);
+  maintenance.unref();
+
   const isSecure = createIsSecure(env.TRUST_PROXY);
   const clientDir = path.join(projectRoot, "build", "client");
   const app = createApp({
     env,
     database,
+    services,
     logger,
     cache,
     isSecure,
@@ -123,6 +135,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     (stopping ??= (async () => {
       logger.info("shutting down: finishing in-flight requests");
       clearInterval(poll);
+      clearInterval(maintenance);
       // Stop accepting; let in-flight requests finish, closing each
       // keep-alive connection as soon as it goes idle; cut the rest after a grace period.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -132,6 +145,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       await closed;
       clearInterval(sweep);
       clearTimeout(deadline);
+      await services.notifier.stop();
       await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
       lock?.release();
       logger.info("stopped");

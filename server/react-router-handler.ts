@@ -56,8 +56,13 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request {
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = "half";
+    if (Buffer.isBuffer(req.body)) {
+      // Already read (and bounded) by pageFormBody.
+      init.body = new Uint8Array(req.body);
+    } else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
   }
   return new Request(url.href, init);
 }

@@ -1,16 +1,22 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
+  bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
   timestamp,
+  uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 /** Small key/value facts about the installation (content version, seed marker). */
@@ -48,6 +54,9 @@ export const siteContent = pgTable(
     hours: jsonb("hours").$type<OfficeHours>().notNull().default([]),
     map: jsonb("map").$type<MapData | null>(),
     areasServed: jsonb("areas_served").$type<string[]>().notNull().default([]),
+    // Third-party measurement, off until staff enter an ID (and then only after consent).
+    analyticsMeasurementId: text("analytics_measurement_id"),
+    adPixelId: text("ad_pixel_id"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("site_content_single_row", sql`${t.id} = 1`)],
@@ -151,3 +160,183 @@ export type InferInsuranceProvider = typeof insuranceProviders.$inferSelect;
 export type TeamMember = typeof teamMembers.$inferSelect;
 export type Condition = typeof conditions.$inferSelect;
 export type Location = typeof locations.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Leads and the newsletter: people asking for help. Their contents are
+// protected health information: never logged, never sent anywhere but here.
+// ---------------------------------------------------------------------------
+
+export const leadFormTypes = ["hero", "phone_click", "appointment", "get_started"] as const;
+export type LeadFormType = (typeof leadFormTypes)[number];
+
+/** What brought the visitor (captured on landing, kept for the visit). */
+export type LeadAttribution = Partial<
+  Record<
+    | "utmSource"
+    | "utmMedium"
+    | "utmCampaign"
+    | "utmTerm"
+    | "utmContent"
+    | "gclid"
+    | "gbraid"
+    | "wbraid"
+    | "fbclid"
+    | "landingPage"
+    | "referrer",
+    string
+  >
+>;
+
+export const leads = pgTable(
+  "leads",
+  {
+    // Random, so a link in a staff e-mail reveals nothing and cannot be guessed.
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    formType: text("form_type").$type<LeadFormType>().notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    service: text("service"),
+    source: text("source").notNull(),
+    smsOptIn: boolean("sms_opt_in").notNull().default(false),
+    attribution: jsonb("attribution").$type<LeadAttribution>().notNull().default({}),
+    // Extra fields of longer forms (the appointment request), kept with the lead.
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status").notNull().default("new"),
+  },
+  (t) => [
+    index("leads_created_idx").on(t.createdAt.desc()),
+    index("leads_form_type_created_idx").on(t.formType, t.createdAt.desc()),
+    check("leads_form_type_known", sql`${t.formType} in ('hero','phone_click','appointment','get_started')`),
+  ],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    // lower(trim(email)): one row per mailbox however it was typed.
+    emailKey: text("email_key").notNull(),
+    status: text("status").$type<"subscribed" | "unsubscribed">().notNull().default("subscribed"),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull().defaultNow(),
+    consentSource: text("consent_source").notNull(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("newsletter_subscribers_email_key_idx").on(t.emailKey)],
+);
+
+/**
+ * Staff notifications waiting to be sent, written in the lead's own
+ * transaction so a crash between commit and e-mail loses nothing.
+ */
+export const notificationOutbox = pgTable(
+  "notification_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    // "sent", "skipped" (no SMTP configured) or the last error's message (never lead data).
+    outcome: text("outcome"),
+  },
+  (t) => [
+    index("notification_outbox_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/** Fixed-window write counters per client, shared by every app instance. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
+);
+
+// ---------------------------------------------------------------------------
+// First-party analytics, without cookies. Append-only, time-ordered tables:
+// BRIN indexes on time stay tiny at millions of rows.
+// ---------------------------------------------------------------------------
+
+/** One random secret per UTC day; visitor ids are hashes keyed by it. Deleted after 48 h. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day").primaryKey(),
+  salt: text("salt").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const visits = pgTable(
+  "visits",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    // First 8 bytes of hash(daily salt, IP, user agent): changes every day, reveals neither.
+    visitorId: bigint("visitor_id", { mode: "bigint" }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+    entryPath: text("entry_path").notNull(),
+    exitPath: text("exit_path").notNull(),
+    pageviews: integer("pageviews").notNull().default(0),
+    events: integer("events").notNull().default(0),
+    isBounce: boolean("is_bounce").notNull().default(true),
+    referrerHost: text("referrer_host"),
+    referrerSource: text("referrer_source"),
+    channel: text("channel").notNull(),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmTerm: text("utm_term"),
+    utmContent: text("utm_content"),
+    clickIdType: text("click_id_type"),
+    browser: text("browser"),
+    browserVersion: text("browser_version"),
+    os: text("os"),
+    deviceType: text("device_type").notNull(),
+  },
+  (t) => [
+    index("visits_visitor_last_seen_idx").on(t.visitorId, t.lastSeenAt),
+    index("visits_started_brin").using("brin", t.startedAt),
+  ],
+);
+
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    visitId: bigint("visit_id", { mode: "number" }).notNull(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    path: text("path").notNull(),
+  },
+  (t) => [index("page_views_occurred_brin").using("brin", t.occurredAt), index("page_views_visit_idx").on(t.visitId)],
+);
+
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    visitId: bigint("visit_id", { mode: "number" }),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    eventType: text("event_type").notNull(),
+    eventCategory: text("event_category").notNull().default("general"),
+    eventLabel: text("event_label"),
+    value: doublePrecision("value"),
+    path: text("path"),
+  },
+  (t) => [
+    index("analytics_events_occurred_brin").using("brin", t.occurredAt),
+    index("analytics_events_type_occurred_idx").on(t.eventType, t.occurredAt),
+  ],
+);
+
+export type Lead = typeof leads.$inferSelect;
+export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;

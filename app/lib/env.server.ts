@@ -7,6 +7,15 @@ import { z } from "zod";
  */
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
+function positiveInt(fallback: number) {
+  return z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(1_000_000_000, "must be at most 1000000000")
+    .default(fallback);
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -30,7 +39,25 @@ const schema = z.object({
   TRUST_PROXY: z.string().default("loopback"),
   // How many rendered anonymous pages the in-memory page cache keeps.
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  // Staff notifications of new leads: an SMTP server (smtp://user:pass@host:587,
+  // smtps://… for TLS) and the intake address. Without both, nothing is sent
+  // and each lead logs one line saying so.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  NOTIFY_TO: z.email("must be an e-mail address").optional(),
+  NOTIFY_FROM: z.email("must be an e-mail address").optional(),
+  // Per-client write limits (fixed windows, counted in the database so every
+  // instance shares them). Forms: leads, phone clicks, newsletter.
+  RATE_LIMIT_FORMS: positiveInt(20),
+  RATE_LIMIT_FORMS_WINDOW_SECONDS: positiveInt(600),
+  RATE_LIMIT_ANALYTICS: positiveInt(600),
+  RATE_LIMIT_ANALYTICS_WINDOW_SECONDS: positiveInt(60),
 });
+
+// Values that may hold passwords are never echoed back in an error message.
+const secretSettings = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL"]);
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string };
 
@@ -46,7 +73,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "settings");
       const got = input[name];
-      const shown = name === "SESSION_SECRET" || got === undefined ? "" : ` (got "${got}")`;
+      const shown = secretSettings.has(name) || got === undefined ? "" : ` (got "${got}")`;
       return `  ${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(`Invalid setting:\n${lines.join("\n")}`);

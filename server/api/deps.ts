@@ -1,0 +1,10 @@
+import type { ServerServices } from "../../app/context";
+import type { Database } from "../../app/db/client.server";
+import type { Logger } from "../logger";
+
+/** What the JSON write endpoints are built from. */
+export interface ApiDeps {
+  database: Database;
+  services: ServerServices;
+  logger: Logger;
+}

@@ -1,0 +1,32 @@
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "./logger";
+
+// A page form holds a few short fields; this is generous.
+export const PAGE_FORM_MAX_BYTES = 32 * 1024;
+
+/**
+ * Page actions (forms posted without JavaScript) get their body read here,
+ * bounded, so React Router never streams an unbounded upload: 415 for a body
+ * that is not a form, 413 past the limit. The bytes are handed on unchanged.
+ */
+export function pageFormBody(logger: Logger) {
+  const read = express.raw({ type: () => true, limit: PAGE_FORM_MAX_BYTES });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.path.startsWith("/api/")) return next();
+    const hasBody = req.get("content-length") !== undefined || req.get("transfer-encoding") !== undefined;
+    if (hasBody && !req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) {
+      res.status(415).type("text/plain").send("This page accepts form submissions only.");
+      return;
+    }
+    read(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const e = error as { type?: string; status?: number };
+      const status = e.type === "entity.too.large" ? 413 : e.status && e.status < 500 ? e.status : 400;
+      logger.info({ path: req.path, status }, "page form body refused");
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 413 ? "This form submission is too large." : "This form submission could not be read.");
+    });
+  };
+}
