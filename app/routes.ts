@@ -9,6 +9,7 @@ export default [
   route("api/insurance-providers", "routes/api/insurance-providers.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
+  route("thank-you", "routes/public/thank-you.tsx"),
   route(":slug", "routes/public/slug-page.tsx"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,8 +1,6 @@
 import type { Request } from "express";
 import { leadSchema } from "../../app/features/leads/lead-schema";
-import { createLead } from "../../app/features/leads/leads.server";
-import { withDatabaseDeadline } from "../../app/lib/database-availability.server";
-import { clientKey, enforceRate } from "../../app/lib/rate-limit.server";
+import { submitLead } from "../../app/features/leads/submit-lead.server";
 import { jsonEndpoint } from "../json-endpoint";
 import type { ApiDeps } from "./deps";
 
@@ -13,11 +11,7 @@ export function leadsEndpoint({ database, services, logger }: ApiDeps) {
     maxBytes: 8 * 1024,
     logger,
     async handle(input, req: Request) {
-      await withDatabaseDeadline(async () => {
-        await enforceRate(database.db, services.rateRules.forms, clientKey(services.secret, req.ip ?? ""));
-        await createLead(database.db, input);
-      });
-      services.notifier.kick();
+      await submitLead(database.db, services, req.ip ?? "", input);
       // Contents are never logged; the form type says enough to follow the flow.
       logger.info({ formType: input.formType }, "lead received");
       return { status: 201, body: { status: "received" } };

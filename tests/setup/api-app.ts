@@ -23,8 +23,11 @@ export interface ApiApp {
  * test can read the database directly. (Pages need the production build:
  * tests/e2e covers those.)
  */
-export async function startApiApp(kind: DatabaseKind, settings: Record<string, string> = {}): Promise<ApiApp> {
-  const database = await openTestDatabase(kind);
+export async function startApiApp(
+  kind: DatabaseKind | Database,
+  settings: Record<string, string> = {},
+): Promise<ApiApp> {
+  const database = typeof kind === "string" ? await openTestDatabase(kind) : kind;
   const env = loadEnv({ NODE_ENV: "test", PUBLIC_URL: "http://127.0.0.1", ...settings });
   let logText = "";
   const sink = new Writable({

@@ -9,11 +9,14 @@ export function Field({
   id,
   label,
   hint,
+  error,
   children,
 }: {
   id: string;
   label: string;
   hint?: string;
+  /** Shown under the control; give the control `{...errorProps(id, error)}` too. */
+  error?: string;
   children: React.ReactNode;
 }) {
   return (
@@ -23,8 +26,18 @@ export function Field({
         {hint ? <span className="font-normal text-muted"> {hint}</span> : null}
       </label>
       {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
+}
+
+/** Ties a control to its error message for assistive technology. */
+export function errorProps(id: string, error: string | undefined) {
+  return error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 }
 
 export function Input({ className, ...props }: React.ComponentProps<"input">) {

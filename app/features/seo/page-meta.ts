@@ -14,6 +14,8 @@ export interface PageMetaInput {
   author?: string;
   jsonLd?: Record<string, unknown> | Record<string, unknown>[];
   pageDesignType?: string;
+  /** Pages that mean nothing out of context (a confirmation): kept out of search results. */
+  noindex?: boolean;
 }
 
 export const DEFAULT_OG_IMAGE = "/og-default.png";
@@ -47,6 +49,7 @@ export function pageMeta(input: PageMetaInput, site: MetaSite): MetaDescriptor[]
     { name: "twitter:description", content: input.description },
     { name: "twitter:image", content: image },
   ];
+  if (input.noindex) tags.push({ name: "robots", content: "noindex, follow" });
   if (input.keywords?.length) tags.push({ name: "keywords", content: input.keywords.join(", ") });
   if (input.author) tags.push({ name: "author", content: input.author });
   if (input.publishedDate) tags.push({ property: "article:published_time", content: input.publishedDate });

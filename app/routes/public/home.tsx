@@ -1,13 +1,16 @@
 import { Suspense } from "react";
 import { Static } from "~/components/static";
-import { configContext, databaseContext } from "~/context";
+import { clientContext, configContext, databaseContext, servicesContext } from "~/context";
+import { getSiteContent } from "~/features/content/queries.server";
 import { About, CareOptions, WhyChoose } from "~/features/home/components/about-and-why";
 import { Approach, Comparison, GettingStarted } from "~/features/home/components/approach-and-comparison";
 import { FeaturedServices } from "~/features/home/components/featured-services";
 import { Hero } from "~/features/home/components/hero";
 import { InsuranceStrip } from "~/features/home/components/insurance-strip";
 import { TrustFactors, VerifiedOn } from "~/features/home/components/trust-sections";
+import { handleHeroFormPost } from "~/features/home/hero-form.server";
 import { loadHomePage } from "~/features/home/home.server";
+import { DEFAULT_PHONE } from "~/features/site/site-content";
 import { organizationJsonLd } from "~/features/seo/organization-jsonld";
 import { pageMeta } from "~/features/seo/page-meta";
 import { lazyWithPreload } from "~/lib/lazy-with-preload";
@@ -34,6 +37,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { ...home, publicUrl: context.get(configContext).publicUrl };
 }
 
+/** The hero form posted without JavaScript (with JavaScript it posts JSON to /api/leads). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.get(databaseContext);
+  const phone = await getSiteContent(db).then(
+    (site) => site.footerPhone,
+    () => DEFAULT_PHONE,
+  );
+  return handleHeroFormPost(request, db, context.get(servicesContext), context.get(clientContext).ip, phone);
+}
+
 export function meta({ loaderData, location }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { site, publicUrl } = loaderData;
@@ -58,11 +71,11 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
   );
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { site, treatments, providers } = loaderData;
   return (
     <>
-      <Hero site={site} treatments={treatments} providers={providers} />
+      <Hero site={site} treatments={treatments} providers={providers} formResult={actionData} />
       <Static>
         <VerifiedOn />
         <TrustFactors />

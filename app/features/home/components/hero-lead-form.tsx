@@ -2,8 +2,11 @@ import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, Input, inputClass } from "~/components/ui/field";
+import { errorProps, Field, Input, inputClass } from "~/components/ui/field";
+import { Honeypot } from "~/components/ui/honeypot";
 import { toast } from "~/components/ui/use-toast";
+import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
+import type { LeadFormResult } from "~/features/leads/lead-form-result";
 import { GENERAL_INQUIRY, HERO_SERVICE_LIMIT, splitFullName } from "~/features/leads/split-name";
 import { CrisisNotice } from "~/features/site/components/crisis-notice";
 import type { Treatment } from "~/features/content/types";
@@ -12,11 +15,22 @@ import { apiRequest } from "~/lib/api-request";
 const empty = { name: "", email: "", phone: "", service: "" };
 
 /**
- * The hero's appointment request (spec §1, §4, §5, §8). Its server side
- * arrives with the leads work; until then a submission fails and says so.
+ * The hero's appointment request (spec §1, §4, §5, §8). With JavaScript it
+ * posts JSON to /api/leads and answers with toasts; without, the browser
+ * posts the form to the home page's action, which comes back with `result`
+ * (values kept, problem said) or moves on to /thank-you.
  */
-export function HeroLeadForm({ treatments, phone }: { treatments: Treatment[]; phone: string }) {
-  const [values, setValues] = useState(empty);
+export function HeroLeadForm({
+  treatments,
+  phone,
+  result,
+}: {
+  treatments: Treatment[];
+  phone: string;
+  result?: LeadFormResult;
+}) {
+  const [values, setValues] = useState(() => ({ ...empty, ...result?.values }));
+  const fieldError = (name: keyof typeof empty) => result?.fields[name];
   const [submitting, setSubmitting] = useState(false);
   const { pathname } = useLocation();
   const id = useId();
@@ -37,6 +51,7 @@ export function HeroLeadForm({ treatments, phone }: { treatments: Treatment[]; p
       });
       return;
     }
+    const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
     setSubmitting(true);
     try {
       await apiRequest("POST", "/api/leads", {
@@ -47,6 +62,7 @@ export function HeroLeadForm({ treatments, phone }: { treatments: Treatment[]; p
         formType: "hero",
         source: pathname,
         smsOptIn: "false",
+        ...(honeypot ? { [HONEYPOT_FIELD]: String(honeypot) } : {}),
       });
       toast({
         title: "Request Submitted!",
@@ -67,7 +83,7 @@ export function HeroLeadForm({ treatments, phone }: { treatments: Treatment[]; p
   return (
     <form
       method="post"
-      action="/api/leads"
+      action="/?index"
       onSubmit={onSubmit}
       aria-labelledby={`${id}-title`}
       className="grid gap-4 rounded-card border border-line bg-surface p-6 shadow-card"
@@ -76,31 +92,49 @@ export function HeroLeadForm({ treatments, phone }: { treatments: Treatment[]; p
         <h2 id={`${id}-title`} className="text-xl font-bold text-primary-dark">
           Request an appointment
         </h2>
-        <p className="text-sm text-muted">We'll reach out to find a time that works for you.</p>
+        <p className="text-sm text-muted">We'll contact you within 24 hours to find a time that works for you.</p>
       </div>
-      <Field id={`${id}-name`} label="Full name">
-        <Input id={`${id}-name`} name="name" autoComplete="name" required value={values.name} onChange={set("name")} />
+      {result ? (
+        <p role="alert" className="rounded-xl bg-danger-soft p-3 text-sm font-medium text-danger">
+          {result.error}
+        </p>
+      ) : null}
+      <Field id={`${id}-name`} error={fieldError("name")} label="Full name">
+        <Input
+          id={`${id}-name`}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={201}
+          value={values.name}
+          onChange={set("name")}
+          {...errorProps(`${id}-name`, fieldError("name"))}
+        />
       </Field>
-      <Field id={`${id}-email`} label="Email">
+      <Field id={`${id}-email`} error={fieldError("email")} label="Email">
         <Input
           id={`${id}-email`}
           name="email"
           type="email"
           autoComplete="email"
           required
+          maxLength={254}
           value={values.email}
           onChange={set("email")}
+          {...errorProps(`${id}-email`, fieldError("email"))}
         />
       </Field>
-      <Field id={`${id}-phone`} label="Phone">
+      <Field id={`${id}-phone`} error={fieldError("phone")} label="Phone">
         <Input
           id={`${id}-phone`}
           name="phone"
           type="tel"
           autoComplete="tel"
           required
+          maxLength={30}
           value={values.phone}
           onChange={set("phone")}
+          {...errorProps(`${id}-phone`, fieldError("phone"))}
         />
       </Field>
       <Field id={`${id}-service`} label="Service" hint="(optional)">
@@ -119,12 +153,13 @@ export function HeroLeadForm({ treatments, phone }: { treatments: Treatment[]; p
           ))}
         </select>
       </Field>
+      <Honeypot id={`${id}-website`} />
       <Button type="submit" size="lg" disabled={submitting}>
         <Send aria-hidden className="size-5" />
         {submitting ? "Submitting..." : "Request Appointment"}
       </Button>
       <p className="text-xs text-muted">
-        Online requests are being switched on. If sending fails, please call us at {phone}.
+        Please don't include medical details here; we'll talk about those privately. Prefer to talk now? Call {phone}.
       </p>
       <CrisisNotice className="rounded-xl bg-sand p-3 text-ink" />
     </form>

@@ -2,6 +2,7 @@ import { BadgeCheck, CalendarCheck, Phone, ShieldCheck, Star, Video } from "luci
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { InsuranceProvider, Treatment } from "~/features/content/types";
+import type { LeadFormResult } from "~/features/leads/lead-form-result";
 import { telHref, type SiteContent } from "~/features/site/site-content";
 import { trustBadges } from "../copy";
 import { HeroLeadForm } from "./hero-lead-form";
@@ -10,7 +11,12 @@ import { InsuranceLogo } from "./insurance-logo";
 const HERO_INSURANCE_LOGOS = 3;
 const badgeIcons = [BadgeCheck, Video, CalendarCheck, ShieldCheck, Star];
 
-export function Hero(props: { site: SiteContent; treatments: Treatment[]; providers: InsuranceProvider[] }) {
+export function Hero(props: {
+  site: SiteContent;
+  treatments: Treatment[];
+  providers: InsuranceProvider[];
+  formResult?: LeadFormResult;
+}) {
   const { site } = props;
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-primary-soft to-canvas">
@@ -62,7 +68,7 @@ export function Hero(props: { site: SiteContent; treatments: Treatment[]; provid
             })}
           </ul>
         </div>
-        <HeroLeadForm treatments={props.treatments} phone={site.footerPhone} />
+        <HeroLeadForm treatments={props.treatments} phone={site.footerPhone} result={props.formResult} />
       </div>
     </section>
   );

@@ -1,0 +1,88 @@
+import { CalendarClock, Mail, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { pageMeta } from "~/features/seo/page-meta";
+import { CrisisNotice } from "~/features/site/components/crisis-notice";
+import { rootDataFrom } from "~/features/site/root-data";
+import { telHref } from "~/features/site/site-content";
+import { publicCacheHeaders } from "~/lib/page-cache-marker";
+import type { Route } from "./+types/thank-you";
+
+/** Where a request sent without JavaScript lands: what happens next. */
+export function headers() {
+  return { ...publicCacheHeaders, "X-Robots-Tag": "noindex" };
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  const root = rootDataFrom(matches);
+  if (!root) return [];
+  return pageMeta(
+    {
+      title: `Thank you | ${root.site.clinicName}`,
+      description:
+        "We received your request. A member of our intake team will contact you within 24 hours to find an appointment time that works for you.",
+      noindex: true,
+      pageDesignType: "confirmation",
+    },
+    { publicUrl: root.publicUrl, siteName: root.site.clinicName, pathname: location.pathname },
+  );
+}
+
+const steps = [
+  {
+    icon: Phone,
+    title: "We reach out within 24 hours",
+    text: "Someone from our intake team will call or e-mail you, using the details you gave us. On weekends and holidays it may be the next business morning.",
+  },
+  {
+    icon: CalendarClock,
+    title: "We find a time together",
+    text: "We'll ask a few questions about what you're looking for, check your insurance if you'd like, and offer times in person or by telehealth.",
+  },
+  {
+    icon: Mail,
+    title: "You get a confirmation",
+    text: "Before your first visit you'll receive the details and any forms to fill in. Bring your questions: there are no wrong ones.",
+  },
+];
+
+export default function ThankYou({ matches }: Route.ComponentProps) {
+  const phone = rootDataFrom(matches)?.site.footerPhone ?? "";
+  return (
+    <article className="container-page grid max-w-3xl gap-8 py-14">
+      <div className="grid gap-3">
+        <h1 className="text-4xl font-bold text-primary-dark">Thank you. We received your request.</h1>
+        <p className="text-xl text-muted">
+          Reaching out takes courage. Here is what happens next, so you know what to expect.
+        </p>
+      </div>
+      <ol className="grid gap-4">
+        {steps.map((step, i) => (
+          <li key={step.title} className="flex gap-4 rounded-card border border-line bg-surface p-5 shadow-card">
+            <step.icon aria-hidden className="mt-1 size-6 shrink-0 text-primary" />
+            <div className="grid gap-1">
+              <h2 className="text-lg font-semibold">
+                <span className="sr-only">Step {i + 1}: </span>
+                {step.title}
+              </h2>
+              <p className="text-muted">{step.text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="grid gap-3">
+        <p className="text-lg">Would you rather talk now? We're here Monday to Friday, 9 am to 5 pm.</p>
+        <div className="flex flex-wrap gap-3">
+          <a href={telHref(phone)} className={buttonVariants({ size: "lg" })}>
+            <Phone aria-hidden className="size-5" />
+            Call {phone}
+          </a>
+          <Link to="/" className={buttonVariants({ variant: "outline", size: "lg" })}>
+            Back to the home page
+          </Link>
+        </div>
+      </div>
+      <CrisisNotice className="rounded-card bg-sand p-4" />
+    </article>
+  );
+}
