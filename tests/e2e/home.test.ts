@@ -422,13 +422,15 @@ describe("home page", () => {
       expect(errors).toEqual([]);
     });
 
-    it("sends the lead as JSON and, while the service is not there yet, says it failed and keeps the fields", async () => {
+    it("sends the lead as JSON, shows 'Submitting...', then confirms and clears the form", async () => {
       const { page, errors } = await home();
       const requests = recordLeadRequests(page);
       const form = heroForm(page);
       await form.getByLabel("Full name").fill("Ana Maria Lopez");
       await form.getByLabel("Email", { exact: true }).fill("ana@example.com");
       await form.getByLabel("Phone").fill("(407) 555-0100");
+      await form.getByLabel("Service").selectOption({ index: 2 });
+      const service = await form.getByLabel("Service").inputValue();
 
       // Slow the network a little so the submitting state can be seen.
       const cdp = await page.context().newCDPSession(page);
@@ -452,13 +454,51 @@ describe("home page", () => {
         lastName: "Maria Lopez",
         email: "ana@example.com",
         phone: "(407) 555-0100",
-        service: "General Inquiry",
+        service,
         formType: "hero",
         source: "/",
         smsOptIn: "false",
       });
+      expect(service).toBe(treatments[1]!.title);
       const response = await request.response();
-      expect(response?.status()).toBe(404);
+      expect(response?.status()).toBe(201);
+
+      const toast = notifications(page).getByRole("listitem");
+      await look(toast).count(1);
+      await look(toast).contains("Request Submitted!");
+      await look(toast).contains("We'll contact you within 24 hours to schedule your appointment.");
+      await look(form.getByRole("button", { name: "Request Appointment" })).enabled();
+      await look(form.getByLabel("Full name")).value("");
+      await look(form.getByLabel("Email", { exact: true })).value("");
+      await look(form.getByLabel("Phone")).value("");
+      await look(form.getByLabel("Service")).value("");
+      expect(requests).toHaveLength(1);
+      expect(errors).toEqual([]);
+    });
+
+    it("sends 'General Inquiry' when no service is chosen", async () => {
+      const { page } = await home();
+      const form = heroForm(page);
+      await form.getByLabel("Full name").fill("Lee");
+      await form.getByLabel("Email", { exact: true }).fill("lee@example.com");
+      await form.getByLabel("Phone").fill("407 555 0101");
+      const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/leads");
+      await form.getByRole("button", { name: "Request Appointment" }).click();
+      const body = (await sent).postDataJSON();
+      expect(body).toMatchObject({ firstName: "Lee", lastName: "", service: "General Inquiry" });
+      await look(notifications(page).getByRole("listitem")).contains("Request Submitted!");
+    });
+
+    it("says the submission failed, with the clinic's phone, and keeps the fields when the server refuses it", async () => {
+      const { page, errors } = await home();
+      const form = heroForm(page);
+      await form.getByLabel("Full name").fill("Ana Maria Lopez");
+      await form.getByLabel("Email", { exact: true }).fill("ana@example.com");
+      // Too few digits: the server's schema refuses it (the browser lets it through).
+      await form.getByLabel("Phone").fill("555-01");
+      const sent = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/leads");
+      await form.getByRole("button", { name: "Request Appointment" }).click();
+      expect((await sent).status()).toBe(400);
 
       const toast = notifications(page).getByRole("listitem");
       await look(toast).count(1);
@@ -467,13 +507,71 @@ describe("home page", () => {
       expect(site.footerPhone).toBe("(407) 555-0142");
       await look(toast).attribute("data-variant", "destructive");
       await look(form.getByRole("button", { name: "Request Appointment" })).enabled();
-
       await look(form.getByLabel("Full name")).value("Ana Maria Lopez");
       await look(form.getByLabel("Email", { exact: true })).value("ana@example.com");
-      await look(form.getByLabel("Phone")).value("(407) 555-0100");
+      await look(form.getByLabel("Phone")).value("555-01");
       await look(page.getByText("Request Submitted!")).count(0);
-      expect(requests).toHaveLength(1);
       expect(errors).toEqual([]);
+    });
+
+    describe("without JavaScript", () => {
+      async function noScriptHome() {
+        const opened = await open(MOBILE, { javaScriptEnabled: false });
+        await opened.page.goto(`${server.url}/`);
+        return opened.page;
+      }
+
+      it("posts the form and lands on /thank-you", async () => {
+        const page = await noScriptHome();
+        const form = heroForm(page);
+        await form.getByLabel("Full name").fill("Robin Noscript");
+        await form.getByLabel("Email", { exact: true }).fill("robin@example.com");
+        await form.getByLabel("Phone").fill("(407) 555-0102");
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => r.request().method() === "POST"),
+          form.getByRole("button", { name: "Request Appointment" }).click(),
+        ]);
+        expect(response.status()).toBe(303);
+        await page.waitForURL(`${server.url}/thank-you`);
+        await look(page.getByRole("heading", { level: 1 })).contains("We received your request");
+        await look(page.getByText("We reach out within 24 hours")).visible();
+        await look(page.locator('meta[name="robots"]')).attribute("content", "noindex, follow");
+        await look(page.getByRole("main").getByTestId("crisis-notice")).visible();
+      });
+
+      it("comes back with everything typed and the problem said", async () => {
+        const page = await noScriptHome();
+        const form = heroForm(page);
+        await form.getByLabel("Full name").fill("Robin Noscript");
+        await form.getByLabel("Email", { exact: true }).fill("robin@example.com");
+        await form.getByLabel("Phone").fill("12-34");
+        await form.getByLabel("Service").selectOption({ index: 1 });
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => r.request().method() === "POST"),
+          form.getByRole("button", { name: "Request Appointment" }).click(),
+        ]);
+        expect(response.status()).toBe(400);
+        await page.waitForLoadState();
+        const again = heroForm(page);
+        await look(again.getByRole("alert")).contains("Please check the highlighted fields.");
+        await look(again.getByLabel("Full name")).value("Robin Noscript");
+        await look(again.getByLabel("Email", { exact: true })).value("robin@example.com");
+        await look(again.getByLabel("Phone")).value("12-34");
+        await look(again.getByLabel("Phone")).attribute("aria-invalid", "true");
+        await look(again.getByText(/phone number with area code/)).visible();
+        await look(again.getByLabel("Service")).value(treatments[0]!.title);
+      });
+
+      it("asks for the missing fields in the spec's words", async () => {
+        const page = await noScriptHome();
+        const form = heroForm(page);
+        await form.getByLabel("Full name").fill("   ");
+        await form.getByLabel("Email", { exact: true }).fill("robin@example.com");
+        await form.getByLabel("Phone").fill("(407) 555-0102");
+        await form.getByRole("button", { name: "Request Appointment" }).click();
+        await look(heroForm(page).getByRole("alert")).contains("Please fill in your name, email, and phone number.");
+        await look(heroForm(page).getByLabel("Phone")).value("(407) 555-0102");
+      });
     });
   });
 
