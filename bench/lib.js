@@ -222,24 +222,27 @@ process.once("exit", () => {
 /**
  * Starts `node server.js` in `appDir` (the project, or a copy made by
  * snapshotBuild) with PGlite in `dataDir` on a free port, and waits for the
- * first 200 from /healthz. NODE_ENV and DATABASE_URL are removed from the
- * environment, as for a local install; LOG_LEVEL=warn.
+ * first 200 from /healthz. NODE_ENV and DATABASE_URL of the calling
+ * environment are dropped, as for a local install (pass them in `env` to set
+ * them); LOG_LEVEL=warn.
  *
  * `healthyMs` is the time from the spawn to that first 200.
  */
 export async function startServer({ appDir = root, dataDir, port, env = {}, pollMs = 10, timeoutMs = 60_000 } = {}) {
   port ??= await freePort();
   dataDir ??= makeDataDir();
+  const base = { ...process.env };
+  // As for a local install, unless the benchmark asks otherwise.
+  delete base.NODE_ENV;
+  delete base.DATABASE_URL;
   const childEnv = {
-    ...process.env,
+    ...base,
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     ...env,
   };
-  delete childEnv.NODE_ENV;
-  delete childEnv.DATABASE_URL;
 
   const spawnedAt = performance.now();
   const child = track(

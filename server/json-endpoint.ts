@@ -71,6 +71,8 @@ export function jsonEndpoint<S extends z.ZodType>(options: {
 /** body-parser's errors carry the right 4xx status; say in words what was wrong. */
 export function sendBodyError(res: Response, error: unknown) {
   const e = error as { status?: number; type?: string; limit?: number };
+  // The rest of the body was never read: this connection cannot carry another request.
+  res.set("Connection", "close");
   if (e.type === "entity.too.large") {
     res.status(413).json({ error: `The request body is too large (at most ${e.limit} bytes).` });
   } else if (e.type === "charset.unsupported" || e.type === "encoding.unsupported") {

@@ -23,7 +23,9 @@ export function pageFormBody(logger: Logger) {
       const e = error as { type?: string; status?: number };
       const status = e.type === "entity.too.large" ? 413 : e.status && e.status < 500 ? e.status : 400;
       logger.info({ path: req.path, status }, "page form body refused");
+      // The rest of the body was never read: this connection cannot carry another request.
       res
+        .set("Connection", "close")
         .status(status)
         .type("text/plain")
         .send(status === 413 ? "This form submission is too large." : "This form submission could not be read.");

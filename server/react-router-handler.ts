@@ -35,6 +35,9 @@ export function createPageHandler(options: {
         }
         response.headers.delete(CACHE_MARKER);
       }
+      // A route that answered without reading the body (a 404 or 405 for a
+      // POST) leaves unread bytes on the connection: close it after this answer.
+      if (!req.complete) res.setHeader("Connection", "close");
       await sendResponse(res, response);
     } catch (error) {
       next(error);
