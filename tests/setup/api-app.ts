@@ -56,7 +56,7 @@ export async function startApiApp(kind: DatabaseKind, settings: Record<string, s
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await services.notifier.stop();
+      await Promise.all([services.notifier.stop(), services.newsletter.stop()]);
       await database.close();
     },
   };
