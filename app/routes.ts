@@ -9,6 +9,9 @@ export default [
   route("api/insurance-providers", "routes/api/insurance-providers.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
+  route("newsletter", "routes/public/newsletter.tsx"),
+  route("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),
+
   route(":slug", "routes/public/slug-page.tsx"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;
