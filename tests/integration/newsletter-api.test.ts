@@ -6,6 +6,8 @@ import { unsubscribeToken, verifyUnsubscribeToken } from "../../app/features/new
 import { findSubscription, unsubscribe } from "../../app/features/newsletter/unsubscribe.server";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { databaseKinds } from "../setup/database";
+import { freePort } from "../setup/server";
+import { startSmtpSink } from "../setup/smtp-sink";
 
 const SECRET = "test-secret-test-secret-test-secret!"; // what startApiApp uses
 
@@ -248,6 +250,57 @@ describe("newsletter without a database", () => {
       expect(app.logs()).not.toContain("away@example.com");
     } finally {
       await app.stop().catch(() => {});
+    }
+  });
+});
+
+describe("welcome e-mail", () => {
+  const post = (app: ApiApp, email: string) =>
+    fetch(`${app.url}/api/newsletter/subscribe`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, source: "/" }),
+    });
+
+  it("goes to a new or returning subscriber through SMTP, with a one-click link that verifies", async () => {
+    const smtp = await startSmtpSink();
+    const app = await startApiApp("pglite", { SMTP_URL: smtp.url, PUBLIC_URL: "https://clinic.example" });
+    try {
+      expect((await post(app, "welcome@example.com")).status).toBe(201);
+      const mail = await smtp.waitFor("welcome@example.com");
+      expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+      const link = new URL(/^<([^>]+)>$/.exec(mail.headers["list-unsubscribe"]!)![1]!);
+      expect(link.origin + link.pathname).toBe("https://clinic.example/newsletter/unsubscribe");
+      const id = verifyUnsubscribeToken(SECRET, link.searchParams.get("token"));
+      const [row] = await app.database.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.emailKey, "welcome@example.com"));
+      expect(id).toBe(row!.id);
+      expect(mail.text).toContain(link.href);
+
+      // Signing up again while subscribed sends nothing; after unsubscribing, it does.
+      expect((await post(app, "Welcome@example.com")).status).toBe(201);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(smtp.mails).toHaveLength(1);
+      await unsubscribe(app.database.db, row!.id);
+      expect((await post(app, "welcome@example.com")).status).toBe(201);
+      await expect.poll(() => smtp.mails.length).toBe(2);
+    } finally {
+      await app.stop();
+      await smtp.stop();
+    }
+  });
+
+  it("never holds up or fails the sign-up when the mail server is away", async () => {
+    const port = await freePort();
+    const app = await startApiApp("pglite", { SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      expect((await post(app, "nomail@example.com")).status).toBe(201);
+      await expect.poll(() => app.logs()).toContain("newsletter welcome e-mail not sent");
+      expect(app.logs()).not.toContain("nomail");
+    } finally {
+      await app.stop();
     }
   });
 });
