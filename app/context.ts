@@ -28,3 +28,11 @@ export interface ClientInfo {
   userAgent: string;
 }
 export const clientContext = createContext<ClientInfo>();
+
+/**
+ * Set once a request has found the database away (a page action that timed
+ * out, say): the loaders that run after it in the same request render with
+ * built-in fallbacks instead of waiting out the deadline again, so the
+ * visitor gets the 503 page with their form within 2 s.
+ */
+export const databaseAwayContext = createContext<boolean>(false);

@@ -1,3 +1,5 @@
+import type { RouterContextProvider } from "react-router";
+import { databaseAwayContext } from "~/context";
 import { isDatabaseUnavailable } from "./database-availability.server";
 import { RateLimitedError, rateLimitedMessage } from "./rate-limit.server";
 
@@ -11,8 +13,10 @@ export interface PageWriteFailure {
  * What a page action tells the visitor when a write could not be done for a
  * reason of ours (too many requests, database away): the same answers as
  * the JSON API, as a sentence for the page. Anything else is rethrown.
+ * A database found away is noted in the request's context, so the loaders
+ * that render the answer do not wait for it again.
  */
-export function pageWriteFailure(error: unknown): PageWriteFailure {
+export function pageWriteFailure(error: unknown, context: Readonly<RouterContextProvider>): PageWriteFailure {
   if (error instanceof RateLimitedError) {
     return {
       status: 429,
@@ -21,6 +25,7 @@ export function pageWriteFailure(error: unknown): PageWriteFailure {
     };
   }
   if (isDatabaseUnavailable(error)) {
+    context.set(databaseAwayContext, true);
     return {
       status: 503,
       message: "We could not save this right now. Please try again in a moment, or call the clinic.",

@@ -3,8 +3,10 @@ import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hydrated, look } from "../setup/page-assertions";
 import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
+import { clonePostgresTemplate } from "../setup/database";
 import { startServer, type TestServer } from "../setup/server";
 import { startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
+import { startTcpProxy } from "../setup/tcp-proxy";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -377,6 +379,55 @@ describe("newsletter page limits", () => {
     } finally {
       await browser.close();
       await server.stop();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("newsletter pages when PostgreSQL is away", () => {
+  it("answer 503 within 2 s with the form kept, and work again once it is back", async () => {
+    const dbUrl = new URL(await clonePostgresTemplate());
+    const proxy = await startTcpProxy({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432) });
+    dbUrl.hostname = "127.0.0.1";
+    dbUrl.port = String(proxy.port);
+    const server = await startServer({ env: { DATABASE_URL: dbUrl.toString() } });
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    try {
+      await proxy.cut();
+      const started = Date.now();
+      const page = await fetch(`${server.url}/newsletter`, {
+        method: "POST",
+        headers: form,
+        body: "email=away%40example.com&source=%2F&website=",
+      });
+      expect(page.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      const html = await page.text();
+      expect(html).toContain("We could not save this right now");
+      expect(html).toContain('value="away@example.com"');
+
+      const api = await fetch(`${server.url}/api/newsletter/subscribe`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "away@example.com" }),
+      });
+      expect(api.status).toBe(503);
+
+      await proxy.restore();
+      let status = 0;
+      for (let i = 0; i < 20 && status !== 200; i++) {
+        status = (
+          await fetch(`${server.url}/newsletter`, {
+            method: "POST",
+            headers: form,
+            body: "email=away%40example.com&source=%2F&website=",
+          })
+        ).status;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(status).toBe(200);
+    } finally {
+      await server.stop();
+      await proxy.cut();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { CircleCheck, MailX } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { databaseContext, servicesContext } from "~/context";
+import { databaseAwayContext, databaseContext, servicesContext } from "~/context";
 import { NEWSLETTER_PATH, UNSUBSCRIBE_PATH } from "~/features/newsletter/newsletter-constants";
 import { verifyUnsubscribeToken } from "~/features/newsletter/unsubscribe-token.server";
 import { findSubscription, unsubscribe, type SubscriptionView } from "~/features/newsletter/unsubscribe.server";
@@ -44,11 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const id = verifyUnsubscribeToken(context.get(servicesContext).secret, token);
   if (!id) return answer({ state: "invalid" }, null, 400);
+  // After an action that found the database away, its answer is shown; do not wait again.
+  if (context.get(databaseAwayContext)) return answer({ state: "unknown" }, token, 503);
   try {
     const view = await withDatabaseDeadline(() => findSubscription(context.get(databaseContext).db, id));
     return answer(view, token);
   } catch (error) {
-    const failure = pageWriteFailure(error);
+    const failure = pageWriteFailure(error, context);
     return answer({ state: "unavailable", message: failure.message }, token, failure.status, failure.headers);
   }
 }
@@ -63,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const view = await withDatabaseDeadline(() => unsubscribe(context.get(databaseContext).db, id));
     return answer({ state: "done", maskedEmail: view.state === "unknown" ? undefined : view.maskedEmail }, token);
   } catch (error) {
-    const failure = pageWriteFailure(error);
+    const failure = pageWriteFailure(error, context);
     return answer({ state: "unavailable", message: failure.message }, token, failure.status, failure.headers);
   }
 }

@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       parsed.data,
     );
   } catch (error) {
-    const failure = pageWriteFailure(error);
+    const failure = pageWriteFailure(error, context);
     return refused({ ok: false, email, message: failure.message }, failure.status, failure.headers);
   }
   return data({ ok: true as const, email: parsed.data.email }, { headers: NO_STORE });
