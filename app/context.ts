@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
+import type { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
 import type { PublicConfig } from "~/features/site/public-config";
 import type { RateRule } from "~/lib/rate-limit.server";
 
@@ -13,6 +14,8 @@ export const configContext = createContext<PublicConfig>();
 /** Server-side helpers that actions share with the JSON API. */
 export interface ServerServices {
   notifier: LeadNotifier;
+  /** Welcome e-mails to new subscribers (only when SMTP_URL is set). */
+  newsletter: NewsletterMailer;
   rateRules: { forms: RateRule; analytics: RateRule };
   /** Keys the per-client rate counters (see clientKey). */
   secret: string;
@@ -25,3 +28,11 @@ export interface ClientInfo {
   userAgent: string;
 }
 export const clientContext = createContext<ClientInfo>();
+
+/**
+ * Set once a request has found the database away (a page action that timed
+ * out, say): the loaders that run after it in the same request render with
+ * built-in fallbacks instead of waiting out the deadline again, so the
+ * visitor gets the 503 page with their form within 2 s.
+ */
+export const databaseAwayContext = createContext<boolean>(false);

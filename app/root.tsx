@@ -3,6 +3,7 @@ import {
   Links,
   Meta,
   Outlet,
+  type RouterContextProvider,
   Scripts,
   ScrollRestoration,
   useLocation,
@@ -10,7 +11,7 @@ import {
 } from "react-router";
 import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
-import { configContext, databaseContext } from "~/context";
+import { configContext, databaseAwayContext, databaseContext } from "~/context";
 import { getSiteContent } from "~/features/content/queries.server";
 import { NotFoundPage } from "~/features/site/components/not-found-page";
 import { PageLoading } from "~/features/site/components/page-loading";
@@ -20,6 +21,7 @@ import { StickyMobileCta } from "~/features/site/components/sticky-mobile-cta";
 import { showsStickyCta, showsVisitBlock } from "~/features/site/nav-links";
 import type { RootData } from "~/features/site/root-data";
 import { withFallbacks } from "~/features/site/site-content";
+import { isDatabaseUnavailable, withDatabaseDeadline } from "~/lib/database-availability.server";
 import { useMarkHydrated } from "~/lib/hydration";
 import { InlineStyles } from "~/lib/inline-styles";
 import { cn } from "~/lib/cn";
@@ -36,8 +38,23 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
-  const site = await getSiteContent(context.get(databaseContext).db);
-  return { site, publicUrl: context.get(configContext).publicUrl };
+  return { site: await siteContentOrFallbacks(context), publicUrl: context.get(configContext).publicUrl };
+}
+
+/**
+ * With the database away, the frame renders with its built-in fallbacks, so a
+ * page can still answer (a form's 503 page keeps what was typed) instead of
+ * the error page.
+ */
+async function siteContentOrFallbacks(context: Readonly<RouterContextProvider>) {
+  if (context.get(databaseAwayContext)) return withFallbacks(undefined);
+  try {
+    return await withDatabaseDeadline(() => getSiteContent(context.get(databaseContext).db));
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    context.set(databaseAwayContext, true);
+    return withFallbacks(undefined);
+  }
 }
 
 export function meta({ error }: Route.MetaArgs) {

@@ -10,6 +10,9 @@ export default [
   route("api/*", "routes/api/not-found.ts"),
 
   route("thank-you", "routes/public/thank-you.tsx"),
+  route("newsletter", "routes/public/newsletter.tsx"),
+  route("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),
+
   route(":slug", "routes/public/slug-page.tsx"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

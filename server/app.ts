@@ -8,6 +8,7 @@ import type { Env } from "../app/lib/env.server";
 import type { Logger } from "./logger";
 import type { PageCache } from "./page-cache";
 import { leadsEndpoint } from "./api/leads";
+import { newsletterEndpoint } from "./api/newsletter";
 import { crossSiteGuard } from "./cross-site-guard";
 import { pageFormBody } from "./page-form-body";
 import { createPageHandler } from "./react-router-handler";
@@ -71,6 +72,7 @@ export function createApp(options: AppOptions) {
   // The JSON write API (spec §7). Reads stay React Router resource routes.
   const deps = { database, services, logger };
   app.post("/api/leads", ...leadsEndpoint(deps));
+  app.post("/api/newsletter/subscribe", ...newsletterEndpoint(deps));
 
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware);

@@ -145,7 +145,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       await closed;
       clearInterval(sweep);
       clearTimeout(deadline);
-      await services.notifier.stop();
+      await Promise.all([services.notifier.stop(), services.newsletter.stop()]);
       await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
       lock?.release();
       logger.info("stopped");

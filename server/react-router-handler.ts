@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { databaseAwayContext } from "../app/context";
 import { DEFAULT_CSP } from "./security-headers";
 import { CACHE_MARKER, isCacheableRequest, NO_EXTRA_HEADERS, sendEntry, type PageCache } from "./page-cache";
 
@@ -20,9 +21,12 @@ export function createPageHandler(options: {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const request = toWebRequest(req, res);
-      const response = await handle(request, options.getLoadContext(req));
+      const context = options.getLoadContext(req);
+      const response = await handle(request, context);
       if (response.headers.has(CACHE_MARKER)) {
-        if (options.cache.enabled && response.status === 200 && isCacheableRequest(req) && response.body) {
+        // A page drawn with fallbacks while the database was away is not the page to keep.
+        const degraded = context.get(databaseAwayContext);
+        if (options.cache.enabled && !degraded && response.status === 200 && isCacheableRequest(req) && response.body) {
           // Cached bytes are sent without Express: they must carry every header themselves.
           if (!response.headers.has("content-security-policy")) {
             response.headers.set("Content-Security-Policy", DEFAULT_CSP);

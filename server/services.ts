@@ -1,6 +1,7 @@
 import type { ServerServices } from "../app/context";
 import type { Database } from "../app/db/client.server";
 import { LeadNotifier } from "../app/features/leads/lead-notifier.server";
+import { NewsletterMailer } from "../app/features/newsletter/welcome-mail.server";
 import type { Env } from "../app/lib/env.server";
 import type { Logger } from "./logger";
 
@@ -10,6 +11,10 @@ export function createServices(env: Env, database: Database, logger: Logger, sec
     notifier: new LeadNotifier(
       database.db,
       { smtpUrl: env.SMTP_URL, notifyTo: env.NOTIFY_TO, notifyFrom: env.NOTIFY_FROM, publicUrl: env.PUBLIC_URL },
+      logger,
+    ),
+    newsletter: new NewsletterMailer(
+      { smtpUrl: env.SMTP_URL, from: env.NOTIFY_FROM, publicUrl: env.PUBLIC_URL, secret },
       logger,
     ),
     secret,

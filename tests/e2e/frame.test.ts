@@ -184,9 +184,11 @@ describe("site frame", () => {
       const { page, errors } = await visit("/");
       const footer = page.getByRole("contentinfo");
 
-      await look(footer.getByRole("link", { name: "988", exact: true })).attribute("href", "tel:988");
-      await look(footer.getByRole("link", { name: "911", exact: true })).attribute("href", "tel:911");
-      await look(footer.getByText(/call or text 988/)).visible();
+      // The crisis strip at the top of the footer (the newsletter box has its own notice too).
+      const crisis = footer.getByTestId("crisis-notice").first();
+      await look(crisis.getByRole("link", { name: "988", exact: true })).attribute("href", "tel:988");
+      await look(crisis.getByRole("link", { name: "911", exact: true })).attribute("href", "tel:911");
+      await look(crisis).contains("call or text 988");
 
       await look(footer.getByRole("link", { name: site.footerPhone, exact: true })).attribute(
         "href",

@@ -59,7 +59,7 @@ export async function startApiApp(
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await services.notifier.stop();
+      await Promise.all([services.notifier.stop(), services.newsletter.stop()]);
       await database.close();
     },
   };

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { ServerServices } from "~/context";
 import type { Db } from "~/db/client.server";
 import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
@@ -6,8 +6,8 @@ import type { LeadFormResult } from "~/features/leads/lead-form-result";
 import { leadSchema } from "~/features/leads/lead-schema";
 import { GENERAL_INQUIRY, splitFullName } from "~/features/leads/split-name";
 import { submitLead } from "~/features/leads/submit-lead.server";
-import { DatabaseUnavailableError, isDatabaseUnavailable } from "~/lib/database-availability.server";
-import { RateLimitedError, rateLimitedMessage } from "~/lib/rate-limit.server";
+import { readFormValues } from "~/lib/form-values";
+import { pageWriteFailure } from "~/lib/page-write-failure.server";
 
 const heroFields = ["name", "email", "phone", "service"] as const;
 
@@ -19,19 +19,16 @@ const heroFields = ["name", "email", "phone", "service"] as const;
  */
 export async function handleHeroFormPost(
   request: Request,
+  context: Readonly<RouterContextProvider>,
   db: Db,
   services: ServerServices,
   clientIp: string,
-  phone: string,
 ) {
-  const form = await request.formData().catch(() => new FormData());
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const form = (await readFormValues(request)) ?? {};
+  const text = (name: string) => form[name] ?? "";
   const values = Object.fromEntries(heroFields.map((name) => [name, text(name)]));
-  const fail = (status: number, error: string, fields: Record<string, string> = {}) =>
-    data<LeadFormResult>({ values, error, fields }, { status });
+  const fail = (status: number, error: string, fields: Record<string, string> = {}, headers = {}) =>
+    data<LeadFormResult>({ values, error, fields }, { status, headers });
 
   const missing = (["name", "email", "phone"] as const).filter((name) => !values[name]!.trim());
   if (missing.length > 0) {
@@ -65,14 +62,8 @@ export async function handleHeroFormPost(
   try {
     await submitLead(db, services, clientIp, parsed.data);
   } catch (error) {
-    if (error instanceof RateLimitedError) return fail(429, rateLimitedMessage(error.retryAfterSeconds));
-    if (error instanceof DatabaseUnavailableError || isDatabaseUnavailable(error)) {
-      return fail(
-        503,
-        `We could not send your request just now. Please try again in a moment, or call us at ${phone}.`,
-      );
-    }
-    throw error;
+    const failure = pageWriteFailure(error, context);
+    return fail(failure.status, failure.message, {}, failure.headers);
   }
   return redirect("/thank-you", 303);
 }

@@ -1,7 +1,6 @@
 import { Suspense } from "react";
 import { Static } from "~/components/static";
 import { clientContext, configContext, databaseContext, servicesContext } from "~/context";
-import { getSiteContent } from "~/features/content/queries.server";
 import { About, CareOptions, WhyChoose } from "~/features/home/components/about-and-why";
 import { Approach, Comparison, GettingStarted } from "~/features/home/components/approach-and-comparison";
 import { FeaturedServices } from "~/features/home/components/featured-services";
@@ -10,7 +9,6 @@ import { InsuranceStrip } from "~/features/home/components/insurance-strip";
 import { TrustFactors, VerifiedOn } from "~/features/home/components/trust-sections";
 import { handleHeroFormPost } from "~/features/home/hero-form.server";
 import { loadHomePage } from "~/features/home/home.server";
-import { DEFAULT_PHONE } from "~/features/site/site-content";
 import { organizationJsonLd } from "~/features/seo/organization-jsonld";
 import { pageMeta } from "~/features/seo/page-meta";
 import { lazyWithPreload } from "~/lib/lazy-with-preload";
@@ -40,11 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The hero form posted without JavaScript (with JavaScript it posts JSON to /api/leads). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(databaseContext);
-  const phone = await getSiteContent(db).then(
-    (site) => site.footerPhone,
-    () => DEFAULT_PHONE,
-  );
-  return handleHeroFormPost(request, db, context.get(servicesContext), context.get(clientContext).ip, phone);
+  return handleHeroFormPost(request, context, db, context.get(servicesContext), context.get(clientContext).ip);
 }
 
 export function meta({ loaderData, location }: Route.MetaArgs) {

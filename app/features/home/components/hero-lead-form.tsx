@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { errorProps, Field, Input, inputClass } from "~/components/ui/field";
-import { Honeypot } from "~/components/ui/honeypot";
+import { HoneypotField } from "~/components/ui/honeypot-field";
 import { toast } from "~/components/ui/use-toast";
 import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
 import type { LeadFormResult } from "~/features/leads/lead-form-result";
@@ -153,7 +153,7 @@ export function HeroLeadForm({
           ))}
         </select>
       </Field>
-      <Honeypot id={`${id}-website`} />
+      <HoneypotField id={`${id}-website`} />
       <Button type="submit" size="lg" disabled={submitting}>
         <Send aria-hidden className="size-5" />
         {submitting ? "Submitting..." : "Request Appointment"}

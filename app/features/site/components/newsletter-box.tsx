@@ -1,34 +1,53 @@
 import { Mail } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useState, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
+import { HoneypotField } from "~/components/ui/honeypot-field";
+import { subscribeErrorMessage } from "~/features/newsletter/error-message";
+import {
+  consentSourcePath,
+  NEWSLETTER_PATH,
+  SUBSCRIBE_API,
+  SUBSCRIBED_TOAST,
+} from "~/features/newsletter/newsletter-constants";
+import type { NewsletterInput } from "~/features/newsletter/newsletter-schema";
 import { apiRequest } from "~/lib/api-request";
+import { CrisisNotice } from "./crisis-notice";
+
+const noSubscription = () => () => {};
+const clientSnapshot = () => true;
+const serverSnapshot = () => false;
 
 /**
- * Footer newsletter sign-up (spec §4, §5, §8). The sign-up service arrives
- * with the leads work; until then the request fails and the visitor is told
- * so, never shown a success.
+ * Footer newsletter sign-up (spec §4, §5, §8). With JavaScript: a JSON post
+ * to /api/newsletter/subscribe and a toast. Without (or before hydration): a
+ * native post to /newsletter, which answers with a page. The button is
+ * disabled for an empty address only once the box is interactive, so the
+ * server-rendered form is never stuck.
  */
 export function NewsletterBox() {
   const [email, setEmail] = useState("");
+  const [honeypot, setHoneypot] = useState("");
   const [pending, setPending] = useState(false);
+  // false in the server HTML and while hydrating, true from then on.
+  const interactive = useSyncExternalStore(noSubscription, clientSnapshot, serverSnapshot);
+  const { pathname } = useLocation();
   const inputId = useId();
   const trimmed = email.trim();
+  const source = consentSourcePath(pathname);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!trimmed || pending) return;
     setPending(true);
     try {
-      await apiRequest("POST", "/api/newsletter/subscribe", { email: trimmed });
-      toast({ title: "Subscribed!", description: "You'll receive our weekly mental health newsletter." });
+      const body: NewsletterInput = { email: trimmed, source, ...(honeypot ? { website: honeypot } : {}) };
+      await apiRequest("POST", SUBSCRIBE_API, body);
+      toast(SUBSCRIBED_TOAST);
       setEmail("");
     } catch (error) {
-      toast({
-        variant: "destructive",
-        title: "Subscription failed",
-        description: (error instanceof Error && error.message) || "Please try again later.",
-      });
+      toast({ variant: "destructive", title: "Subscription failed", description: subscribeErrorMessage(error) });
     } finally {
       setPending(false);
     }
@@ -37,15 +56,17 @@ export function NewsletterBox() {
   return (
     <form
       method="post"
-      action="/api/newsletter/subscribe"
+      action={NEWSLETTER_PATH}
       onSubmit={onSubmit}
-      className="grid gap-3"
+      className="relative grid content-start gap-3"
       aria-labelledby={`${inputId}-title`}
     >
       <h2 id={`${inputId}-title`} className="text-base font-semibold text-white">
         Newsletter
       </h2>
-      <p className="text-sm text-white/85">Gentle, practical mental-health tips once a week.</p>
+      <p className="text-sm text-white/85">
+        Gentle, practical mental-health tips once a week. Unsubscribe in one click from any issue.
+      </p>
       <label htmlFor={inputId} className="text-sm font-medium text-white">
         Email address
       </label>
@@ -55,17 +76,20 @@ export function NewsletterBox() {
           type="email"
           name="email"
           autoComplete="email"
+          required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           className="min-h-11 w-full min-w-0 rounded-full border border-white/40 bg-white px-4 text-ink placeholder:text-muted"
           placeholder="you@example.com"
         />
-        <Button type="submit" variant="primary" disabled={!trimmed || pending}>
+        <Button type="submit" variant="primary" disabled={interactive && (!trimmed || pending)}>
           <Mail aria-hidden className="size-4" />
           {pending ? "Subscribing..." : "Subscribe"}
         </Button>
       </div>
-      <p className="text-xs text-white/85">Online sign-up is being switched on; if it fails, please try again later.</p>
+      <input type="hidden" name="source" value={source} />
+      <HoneypotField id={`${inputId}-website`} value={honeypot} onChange={setHoneypot} />
+      <CrisisNotice compact className="text-xs text-white/85 [&_a]:text-white" />
     </form>
   );
 }

@@ -1,0 +1,21 @@
+/**
+ * A posted form as a plain object for a zod schema: text fields only (the
+ * first value of a repeated name), files ignored. Unknown names stay, so a
+ * strict schema can refuse them as the JSON API does.
+ */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string" && !(name in values)) values[name] = value;
+  }
+  return values;
+}
+
+/** Reads a page form's body; null when it cannot be parsed (say, broken multipart). */
+export async function readFormValues(request: Request): Promise<Record<string, string> | null> {
+  try {
+    return formValues(await request.formData());
+  } catch {
+    return null;
+  }
+}
