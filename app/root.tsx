@@ -11,7 +11,7 @@ import {
 import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
 import { configContext, databaseContext } from "~/context";
-import { getSiteContent } from "~/features/content/queries.server";
+import { getSiteSettings } from "~/features/content/queries.server";
 import { NotFoundPage } from "~/features/site/components/not-found-page";
 import { PageLoading } from "~/features/site/components/page-loading";
 import { SiteFooter } from "~/features/site/components/site-footer";
@@ -36,8 +36,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
-  const site = await getSiteContent(context.get(databaseContext).db);
-  return { site, publicUrl: context.get(configContext).publicUrl };
+  const { site, measurement } = await getSiteSettings(context.get(databaseContext).db);
+  return { site, measurement, publicUrl: context.get(configContext).publicUrl };
 }
 
 export function meta({ error }: Route.MetaArgs) {
