@@ -11,7 +11,9 @@ import {
 import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
 import { configContext, databaseContext } from "~/context";
+import { Measurement } from "~/features/analytics/client/measurement";
 import { getSiteSettings } from "~/features/content/queries.server";
+import { needsConsent } from "~/features/consent/measurement-config";
 import { NotFoundPage } from "~/features/site/components/not-found-page";
 import { PageLoading } from "~/features/site/components/page-loading";
 import { SiteFooter } from "~/features/site/components/site-footer";
@@ -63,12 +65,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InlineStyles />
       </head>
       <body className={cn(stickyCta && "pb-20 md:pb-0")}>
+        <Measurement config={data?.measurement} stickyCta={stickyCta} />
         <SiteHeader site={site} />
         <PageLoading />
         <main id="main" tabIndex={-1} className="focus:outline-none">
           {children}
         </main>
-        <SiteFooter site={site} showVisitBlock={showsVisitBlock(pathname)} />
+        <SiteFooter
+          site={site}
+          showVisitBlock={showsVisitBlock(pathname)}
+          consentChoices={needsConsent(data?.measurement)}
+        />
         {stickyCta ? <StickyMobileCta phone={site.footerPhone} /> : null}
         <DeferredToaster />
         <ScrollRestoration />

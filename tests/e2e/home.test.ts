@@ -456,6 +456,8 @@ describe("home page", () => {
         formType: "hero",
         source: "/",
         smsOptIn: "false",
+        // The visit's attribution (tests/e2e/measurement.test.ts): a direct visit to "/".
+        attribution: { landingPage: "/" },
       });
       const response = await request.response();
       expect(response?.status()).toBe(404);

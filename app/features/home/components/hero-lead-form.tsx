@@ -5,9 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Field, Input, inputClass } from "~/components/ui/field";
 import { toast } from "~/components/ui/use-toast";
 import { GENERAL_INQUIRY, HERO_SERVICE_LIMIT, splitFullName } from "~/features/leads/split-name";
+import { submitLead } from "~/features/leads/submit-lead";
 import { CrisisNotice } from "~/features/site/components/crisis-notice";
 import type { Treatment } from "~/features/content/types";
-import { apiRequest } from "~/lib/api-request";
 
 const empty = { name: "", email: "", phone: "", service: "" };
 
@@ -39,7 +39,7 @@ export function HeroLeadForm({ treatments, phone }: { treatments: Treatment[]; p
     }
     setSubmitting(true);
     try {
-      await apiRequest("POST", "/api/leads", {
+      await submitLead({
         ...splitFullName(name),
         email,
         phone: phoneNumber,
