@@ -2,6 +2,8 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
 import inlineCss from "./app.css?inline";
+import { thirdPartyCspSources } from "./features/consent/measurement-config";
+import type { RootData } from "./features/site/root-data";
 import { documentCsp } from "./lib/csp.server";
 import { hydrateAfterFirstPaint } from "./lib/hydrate-after-paint.server";
 import { InlineStylesContext } from "./lib/inline-styles";
@@ -39,7 +41,10 @@ export default function handleRequest(
             clearTimeout(timer);
             const html = hydrateAfterFirstPaint(Buffer.concat(chunks).toString("utf8"));
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            responseHeaders.set("Content-Security-Policy", documentCsp(html));
+            // Third-party origins only when the clinic configured them (they still load only after consent).
+            const root = routerContext.staticHandlerContext.loaderData.root as RootData | undefined;
+            const extra = thirdPartyCspSources(root?.measurement);
+            responseHeaders.set("Content-Security-Policy", documentCsp(html, extra));
             resolve(new Response(html, { status, headers: responseHeaders }));
           });
           pipe(sink);

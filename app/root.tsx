@@ -12,7 +12,9 @@ import {
 import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
 import { configContext, databaseAwayContext, databaseContext } from "~/context";
-import { getSiteContent } from "~/features/content/queries.server";
+import { Measurement } from "~/features/analytics/client/measurement";
+import { getSiteSettings } from "~/features/content/queries.server";
+import { measurementConfig, needsConsent } from "~/features/consent/measurement-config";
 import { NotFoundPage } from "~/features/site/components/not-found-page";
 import { PageLoading } from "~/features/site/components/page-loading";
 import { SiteFooter } from "~/features/site/components/site-footer";
@@ -38,22 +40,23 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
-  return { site: await siteContentOrFallbacks(context), publicUrl: context.get(configContext).publicUrl };
+  return { ...(await siteSettingsOrFallbacks(context)), publicUrl: context.get(configContext).publicUrl };
 }
 
 /**
- * With the database away, the frame renders with its built-in fallbacks, so a
- * page can still answer (a form's 503 page keeps what was typed) instead of
- * the error page.
+ * With the database away, the frame renders with its built-in fallbacks (and
+ * no third-party measurement), so a page can still answer (a form's 503 page
+ * keeps what was typed) instead of the error page.
  */
-async function siteContentOrFallbacks(context: Readonly<RouterContextProvider>) {
-  if (context.get(databaseAwayContext)) return withFallbacks(undefined);
+async function siteSettingsOrFallbacks(context: Readonly<RouterContextProvider>) {
+  const fallbacks = () => ({ site: withFallbacks(undefined), measurement: measurementConfig(undefined) });
+  if (context.get(databaseAwayContext)) return fallbacks();
   try {
-    return await withDatabaseDeadline(() => getSiteContent(context.get(databaseContext).db));
+    return await withDatabaseDeadline(() => getSiteSettings(context.get(databaseContext).db));
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     context.set(databaseAwayContext, true);
-    return withFallbacks(undefined);
+    return fallbacks();
   }
 }
 
@@ -80,12 +83,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InlineStyles />
       </head>
       <body className={cn(stickyCta && "pb-20 md:pb-0")}>
+        <Measurement config={data?.measurement} stickyCta={stickyCta} />
         <SiteHeader site={site} />
         <PageLoading />
         <main id="main" tabIndex={-1} className="focus:outline-none">
           {children}
         </main>
-        <SiteFooter site={site} showVisitBlock={showsVisitBlock(pathname)} />
+        <SiteFooter
+          site={site}
+          showVisitBlock={showsVisitBlock(pathname)}
+          consentChoices={needsConsent(data?.measurement)}
+        />
         {stickyCta ? <StickyMobileCta phone={site.footerPhone} /> : null}
         <DeferredToaster />
         <ScrollRestoration />

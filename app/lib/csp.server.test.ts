@@ -25,4 +25,13 @@ describe("document CSP", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
   });
+
+  it("adds extra origins to the named directives only", () => {
+    const csp = documentCsp(html, { script: ["https://s.example"], img: ["https://i.example"] });
+    const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `))!;
+    expect(directive("script-src")).toMatch(/^script-src 'self' .* https:\/\/s\.example$/);
+    expect(directive("img-src")).toBe("img-src 'self' data: https://i.example");
+    expect(directive("connect-src")).toBe("connect-src 'self'");
+    expect(documentCsp(html)).toBe(documentCsp(html, {}));
+  });
 });

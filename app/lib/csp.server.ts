@@ -22,15 +22,25 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function documentCsp(html: string): string {
+/** Origins a page may use beyond its own, e.g. third-party measurement the clinic switched on. */
+export interface ExtraSources {
+  script?: readonly string[];
+  connect?: readonly string[];
+  img?: readonly string[];
+}
+
+const withExtra = (directive: string, extra: readonly string[] | undefined) =>
+  extra?.length ? `${directive} ${extra.join(" ")}` : directive;
+
+export function documentCsp(html: string, extra: ExtraSources = {}): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${inlineScriptHashes(html).join(" ")}`.trim(),
+    withExtra(`script-src 'self' ${inlineScriptHashes(html).join(" ")}`.trim(), extra.script),
     // React renders some style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    withExtra("img-src 'self' data:", extra.img),
     "font-src 'self'",
-    "connect-src 'self'",
+    withExtra("connect-src 'self'", extra.connect),
     `frame-src ${MAP_FRAME_ORIGIN}`,
     "object-src 'none'",
     "base-uri 'self'",

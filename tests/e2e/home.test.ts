@@ -458,6 +458,8 @@ describe("home page", () => {
         formType: "hero",
         source: "/",
         smsOptIn: "false",
+        // The visit's attribution (tests/e2e/measurement.test.ts): a direct visit to "/".
+        attribution: { landingPage: "/" },
       });
       expect(service).toBe(treatments[1]!.title);
       const response = await request.response();

@@ -1,12 +1,18 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as t from "~/db/schema";
+import { measurementConfig, type MeasurementConfig } from "~/features/consent/measurement-config";
 import { withFallbacks, type SiteContent } from "~/features/site/site-content";
 import type { InsuranceProvider, Treatment } from "./types";
 
 export async function getSiteContent(db: Db): Promise<SiteContent> {
+  return (await getSiteSettings(db)).site;
+}
+
+/** Site content and the third-party measurement settings, from the one record. */
+export async function getSiteSettings(db: Db): Promise<{ site: SiteContent; measurement: MeasurementConfig }> {
   const [row] = await db.select().from(t.siteContent).where(eq(t.siteContent.id, 1));
-  return withFallbacks(row);
+  return { site: withFallbacks(row), measurement: measurementConfig(row) };
 }
 
 export function listTreatments(db: Db): Promise<Treatment[]> {

@@ -10,7 +10,7 @@ export const quickLinks = [
   { to: "/insurance", label: "Insurance" },
   { to: "/team", label: "Team" },
   { to: "/blog", label: "Blog" },
-  { to: "/virtual-visit", label: "Virtual Visit" },
+  { to: "/virtual-visit", label: "Virtual Visit", track: "virtual_visit_click" },
   { to: "/request-appointment", label: "Request Appointment" },
 ] as const;
 

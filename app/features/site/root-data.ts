@@ -1,9 +1,12 @@
+import type { MeasurementConfig } from "~/features/consent/measurement-config";
 import type { SiteContent } from "./site-content";
 
 /** What the root loader gives every page. */
 export interface RootData {
   site: SiteContent;
   publicUrl: string;
+  /** Third-party measurement IDs (none by default); used only after the visitor consents. */
+  measurement: MeasurementConfig;
 }
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;

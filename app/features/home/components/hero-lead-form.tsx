@@ -8,9 +8,9 @@ import { toast } from "~/components/ui/use-toast";
 import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
 import type { LeadFormResult } from "~/features/leads/lead-form-result";
 import { GENERAL_INQUIRY, HERO_SERVICE_LIMIT, splitFullName } from "~/features/leads/split-name";
+import { sendLead } from "~/features/leads/send-lead";
 import { CrisisNotice } from "~/features/site/components/crisis-notice";
 import type { Treatment } from "~/features/content/types";
-import { apiRequest } from "~/lib/api-request";
 
 const empty = { name: "", email: "", phone: "", service: "" };
 
@@ -54,7 +54,7 @@ export function HeroLeadForm({
     const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
     setSubmitting(true);
     try {
-      await apiRequest("POST", "/api/leads", {
+      await sendLead({
         ...splitFullName(name),
         email,
         phone: phoneNumber,

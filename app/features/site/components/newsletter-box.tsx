@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { HoneypotField } from "~/components/ui/honeypot-field";
+import { track } from "~/features/analytics/client/runtime";
 import { subscribeErrorMessage } from "~/features/newsletter/error-message";
 import {
   consentSourcePath,
@@ -46,6 +47,8 @@ export function NewsletterBox() {
       await apiRequest("POST", SUBSCRIBE_API, body);
       toast(SUBSCRIBED_TOAST);
       setEmail("");
+      // A first-party conversion only: a newsletter sign-up is never sent to the ad pixel.
+      track({ eventType: "newsletter_signup", eventCategory: "conversion" });
     } catch (error) {
       toast({ variant: "destructive", title: "Subscription failed", description: subscribeErrorMessage(error) });
     } finally {

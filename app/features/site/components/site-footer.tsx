@@ -11,12 +11,12 @@ import { VisitOurClinic } from "./visit-our-clinic";
 const linkClass =
   "inline-flex min-h-6 items-center py-1 text-white/90 underline-offset-4 hover:text-white hover:underline";
 
-function FooterLinks({ links }: { links: readonly { to: string; label: string }[] }) {
+function FooterLinks({ links }: { links: readonly { to: string; label: string; track?: string }[] }) {
   return (
     <ul className="grid text-sm">
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to} className={linkClass}>
+          <Link to={link.to} className={linkClass} data-track={link.track}>
             {link.label}
           </Link>
         </li>
@@ -25,7 +25,16 @@ function FooterLinks({ links }: { links: readonly { to: string; label: string }[
   );
 }
 
-export function SiteFooter({ site, showVisitBlock }: { site: SiteContent; showVisitBlock: boolean }) {
+export function SiteFooter({
+  site,
+  showVisitBlock,
+  consentChoices = false,
+}: {
+  site: SiteContent;
+  showVisitBlock: boolean;
+  /** Third-party measurement is configured: offer the way back to the consent banner. */
+  consentChoices?: boolean;
+}) {
   const socials = Object.entries(socialLabels).filter(([key]) => site.social[key as keyof typeof socialLabels]);
   return (
     <footer>
@@ -127,6 +136,14 @@ export function SiteFooter({ site, showVisitBlock }: { site: SiteContent; showVi
               by a licensed clinician.
             </p>
             <p>Demo site: the clinic, its people, reviews and phone numbers are fictional.</p>
+            {consentChoices ? (
+              <p>
+                {/* Handled by a delegated listener: this section is not hydrated on the first load. */}
+                <button type="button" data-consent-open="" className={`${linkClass} cursor-pointer underline`}>
+                  Cookie &amp; tracking choices
+                </button>
+              </p>
+            ) : null}
           </div>
         </Static>
       </div>

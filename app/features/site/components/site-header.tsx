@@ -107,7 +107,7 @@ export function SiteHeader({ site }: { site: SiteContent }) {
               {link.label}
             </NavLink>
           ))}
-          <NavLink to="/virtual-visit" className={navLinkClass}>
+          <NavLink to="/virtual-visit" className={navLinkClass} data-track="virtual_visit_click">
             <Video aria-hidden className="mr-2 size-4" />
             Virtual Visit
           </NavLink>

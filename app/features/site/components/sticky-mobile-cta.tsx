@@ -9,6 +9,7 @@ export function StickyMobileCta({ phone }: { phone: string }) {
   return (
     <div
       data-testid="sticky-mobile-cta"
+      data-track-area="sticky"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-canvas/95 p-3 shadow-[0_-4px_16px_rgb(31_42_46/0.08)] backdrop-blur md:hidden"
     >
       <div className="grid grid-cols-2 gap-3">

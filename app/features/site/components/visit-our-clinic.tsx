@@ -40,7 +40,11 @@ export function VisitOurClinic({ site }: { site: SiteContent }) {
           </p>
           <p className="text-muted">Serving {site.areasServed.join(", ")}.</p>
           <div>
-            <ExternalLink href={directionsUrl(query)} className={buttonVariants({ variant: "secondary" })}>
+            <ExternalLink
+              href={directionsUrl(query)}
+              className={buttonVariants({ variant: "secondary" })}
+              data-track="get_directions"
+            >
               <Navigation aria-hidden className="size-4" />
               Get Directions
             </ExternalLink>

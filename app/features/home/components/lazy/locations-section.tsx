@@ -36,6 +36,7 @@ export default function LocationsSection({ locations }: { locations: HomePageDat
                 <p className="text-sm text-muted">{location.description}</p>
                 <ExternalLink
                   href={directionsUrl(address)}
+                  data-track="get_directions"
                   className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary-dark underline underline-offset-4"
                 >
                   <Navigation aria-hidden className="size-4" />
