@@ -330,7 +330,7 @@ describe("measurement", () => {
       const { page, sent, errors } = await open(server.url);
       await page.goto(`${server.url}/`);
       await hydrated(page);
-      const crisis = page.getByRole("contentinfo").getByTestId("crisis-notice");
+      const crisis = page.getByRole("contentinfo").getByTestId("crisis-notice").first();
       await clickTel(page, crisis.getByRole("link", { name: "988" }));
       await clickTel(page, crisis.getByRole("link", { name: "911" }));
       await event(sent, "crisis_line_click", 2);
