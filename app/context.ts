@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { Database } from "~/db/client.server";
+import type { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import type { PublicConfig } from "~/features/site/public-config";
 import type { RateRule } from "~/lib/rate-limit.server";
@@ -13,6 +14,8 @@ export const configContext = createContext<PublicConfig>();
 /** Server-side helpers that actions share with the JSON API. */
 export interface ServerServices {
   notifier: LeadNotifier;
+  /** Group-commits analytics beacons (POST /api/analytics/*). */
+  analytics: AnalyticsIngester;
   rateRules: { forms: RateRule; analytics: RateRule };
   /** Keys the per-client rate counters (see clientKey). */
   secret: string;

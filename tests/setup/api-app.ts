@@ -57,6 +57,7 @@ export async function startApiApp(kind: DatabaseKind, settings: Record<string, s
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await services.notifier.stop();
+      await services.analytics.stop();
       await database.close();
     },
   };
