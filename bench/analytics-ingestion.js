@@ -1,0 +1,164 @@
+// Analytics ingestion benchmark: how many beacons per second the production
+// server commits, and proof that none it acknowledged is lost.
+//
+//   node bench/analytics-ingestion.js                 BENCH_RUNS=3 × BENCH_SECONDS=20 of wrk, PGlite
+//   BENCH_DATABASE_URL=postgres://… node bench/analytics-ingestion.js   against PostgreSQL instead
+//
+// Starts `node server.js` (NODE_ENV=test, RATE_LIMIT_ANALYTICS=1e9) on a
+// fresh PGlite data directory, warms it up for 2 s, then runs wrk
+// (bench/analytics-wrk.lua: 1 page view per 3 events, 256 clients × 8
+// browsers) BENCH_RUNS times. Each 201 is a beacon the server says it
+// committed. Then it stops the server with SIGTERM (which flushes the queue),
+// opens the database itself and counts the rows: lost = acknowledged − stored
+// must be 0. Prints one JSON line.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import {
+  ensureWrk,
+  envInt,
+  loadAverage,
+  log,
+  makeDataDir,
+  median,
+  printResult,
+  removeDir,
+  root,
+  round,
+  runMain,
+  snapshotBuild,
+  startServer,
+  track,
+} from "./lib.js";
+
+const SECONDS = envInt("BENCH_SECONDS", 20);
+const RUNS = envInt("BENCH_RUNS", 3);
+const CONNECTIONS = envInt("BENCH_CONNECTIONS", 50);
+const THREADS = envInt("BENCH_THREADS", 2);
+const WARMUP_SECONDS = 2;
+const GOAL = 5000;
+const LUA = path.join(root, "bench", "analytics-wrk.lua");
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+
+async function runWrk(url, seconds) {
+  const args = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", LUA, url];
+  const child = track(spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] }));
+  let out = "";
+  child.stdout.on("data", (c) => (out += c));
+  child.stderr.on("data", (c) => (out += c));
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  const line = out.split("\n").find((l) => l.startsWith("WRK_JSON "));
+  if (code !== 0 || !line) throw new Error(`wrk failed (${code}):\n${out}`);
+  return JSON.parse(line.slice("WRK_JSON ".length));
+}
+
+const COUNT_SQL = `select (select count(*) from analytics_events)::int as events,
+  (select count(*) from page_views)::int as "pageViews", (select count(*) from visits)::int as visits`;
+
+async function countRows(dataDir) {
+  if (DATABASE_URL) {
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query(COUNT_SQL)).rows[0];
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new PGlite(path.join(dataDir, "pglite"));
+  try {
+    return (await db.query(COUNT_SQL)).rows[0];
+  } finally {
+    await db.close();
+  }
+}
+
+/** A PostgreSQL database is shared: empty the analytics tables first, so every row counted is this run's. */
+async function truncateAnalytics() {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query("truncate analytics_events, page_views, visits, analytics_salts");
+    await client.query("delete from rate_limits where key like 'analytics:%'");
+  } finally {
+    await client.end();
+  }
+}
+
+runMain(async () => {
+  ensureWrk();
+  const appDir = await snapshotBuild();
+  const loadAtStart = loadAverage();
+  const dataDir = makeDataDir("analytics");
+  const env = { NODE_ENV: "test", RATE_LIMIT_ANALYTICS: "1000000000" };
+  if (DATABASE_URL) env.DATABASE_URL = DATABASE_URL;
+  const server = await startServer({ appDir, dataDir, env });
+  if (DATABASE_URL) await truncateAnalytics();
+  const url = `${server.url}/api/analytics/event`;
+
+  const runs = [];
+  let acknowledged = 0;
+  let refused = 0;
+  try {
+    const warm = await runWrk(url, WARMUP_SECONDS);
+    acknowledged += warm.created;
+    refused += warm.other;
+    for (let i = 0; i < RUNS; i++) {
+      const r = await runWrk(url, SECONDS);
+      acknowledged += r.created;
+      refused += r.other;
+      const seconds = r.durationUs / 1e6;
+      const run = {
+        beaconsPerSecond: round(r.created / seconds, 0),
+        acknowledged: r.created,
+        non2xx: r.other,
+        socketErrors: r.connectErrors + r.readErrors + r.writeErrors + r.timeouts,
+        p50Ms: round(r.p50Us / 1000, 2),
+        p99Ms: round(r.p99Us / 1000, 2),
+        maxMs: round(r.maxUs / 1000, 1),
+      };
+      log(`run ${i + 1}/${RUNS}: ${JSON.stringify(run)}`);
+      runs.push(run);
+    }
+  } finally {
+    const stopStarted = performance.now();
+    const code = await server.stop();
+    log(`server stopped (exit ${code}) in ${Math.round(performance.now() - stopStarted)} ms`);
+  }
+
+  const stored = await countRows(dataDir);
+  removeDir(dataDir);
+  const storedBeacons = stored.events + stored.pageViews;
+  // Stored beyond acknowledged: requests wrk sent but stopped waiting for
+  // when a run ended (at most one per connection per run), committed anyway.
+  const lost = Math.max(0, acknowledged - storedBeacons);
+  const unacknowledgedStored = Math.max(0, storedBeacons - acknowledged);
+  const med = (key) => median(runs.map((r) => r[key]));
+  const beaconsPerSecond = med("beaconsPerSecond");
+  log(
+    `median ${beaconsPerSecond} beacons/s (goal ${GOAL}); acknowledged ${acknowledged}, stored ${storedBeacons}, lost ${lost}`,
+  );
+  printResult({
+    bench: "analytics-ingestion",
+    database: DATABASE_URL ? "postgres" : "pglite",
+    seconds: SECONDS,
+    runs: RUNS,
+    connections: CONNECTIONS,
+    threads: THREADS,
+    beaconsPerSecond,
+    p50Ms: round(med("p50Ms"), 2),
+    p99Ms: round(med("p99Ms"), 2),
+    goal: GOAL,
+    goalMet: beaconsPerSecond >= GOAL && lost === 0,
+    acknowledged,
+    non2xx: refused,
+    stored: { ...stored, beacons: storedBeacons },
+    lost,
+    unacknowledgedStored,
+    node: process.version,
+    load1m: [loadAtStart, loadAverage()],
+    samples: runs,
+  });
+  if (lost !== 0) throw new Error(`${lost} acknowledged beacons are not in the database`);
+});
