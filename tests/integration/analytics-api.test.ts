@@ -247,6 +247,14 @@ describe.each(databaseKinds())("analytics API on %s", (kind) => {
     ["page-view", "a utm_source over 200 characters", { ...pageView, utmSource: "s".repeat(201) }, "utmSource"],
     ["page-view", "a gclid over 512 characters", { ...pageView, gclid: "g".repeat(513) }, "gclid"],
     ["page-view", "an unknown field", { ...pageView, email: "a@b.c" }, "email"],
+    ["page-view", "a NUL in the path", { ...pageView, path: "/a\u0000b" }, "path"],
+    [
+      "page-view",
+      "a control character in the referrer",
+      { ...pageView, referrer: "https://x.example/\u0007" },
+      "referrer",
+    ],
+    ["event", "a NUL in the label", { eventType: "x", eventLabel: "a\u0000", path: "/" }, "eventLabel"],
     ["event", "an eventType that is no slug", { eventType: "Phone Click!", path: "/" }, "eventType"],
     ["event", "an eventType over 40 characters", { eventType: "e".repeat(41), path: "/" }, "eventType"],
     ["event", "a missing eventType", { path: "/" }, "eventType"],
@@ -491,6 +499,42 @@ describe.each(databaseKinds())("visitor ids and salts on %s", (kind) => {
         client,
       ),
     ).rejects.toThrow();
+  });
+});
+
+describe("analytics batches with an item the database refuses", () => {
+  it("still stores the others: the failing batch is halved until the item is alone", async () => {
+    const app = await startApiApp("pglite");
+    const ingester = new AnalyticsIngester({
+      database: app.database,
+      rule: { name: "analytics", limit: 1000, windowSeconds: 60 },
+      secret: "s".repeat(32),
+      publicUrl: "http://127.0.0.1",
+      maxWaitMs: 50,
+    });
+    try {
+      const client = { ip: "192.0.2.50", userAgent: UA.chrome, host: "127.0.0.1" };
+      // The schema refuses a NUL; written anyway, PostgreSQL refuses it.
+      const paths = ["/poison-ok-1", "/poison-ok-2", "/poison\u0000", "/poison-ok-3", "/poison-ok-4"];
+      const outcomes = await Promise.allSettled(
+        paths.map((path) =>
+          ingester.recordEvent(
+            { eventType: "get_directions", eventCategory: "general", eventLabel: null, value: null, path },
+            client,
+          ),
+        ),
+      );
+      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
+      const stored = await app.database.db
+        .select({ path: analyticsEvents.path })
+        .from(analyticsEvents)
+        .where(sql`${analyticsEvents.path} like '/poison-ok-%'`)
+        .orderBy(analyticsEvents.path);
+      expect(stored.map((r) => r.path)).toEqual(["/poison-ok-1", "/poison-ok-2", "/poison-ok-3", "/poison-ok-4"]);
+    } finally {
+      await ingester.stop();
+      await app.stop();
+    }
   });
 });
 

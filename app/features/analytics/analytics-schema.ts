@@ -33,12 +33,20 @@ export const KNOWN_EVENT_TYPES = [
   "newsletter_signup",
 ] as const;
 
+// Control characters have no place in these values, and a NUL would make
+// PostgreSQL refuse the whole batch the beacon is written with.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const noControl = (label: string) =>
+  [(v: string) => !CONTROL.test(v), `${label} must not contain control characters.`] as const;
+
 /** Empty text means "nothing" (document.referrer is "" on a direct visit). */
 function optionalText(max: number, label: string) {
   return z
     .string({ error: `${label} must be text.` })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
+    .refine(...noControl(label))
     .nullish()
     .transform((v) => (v ? v : null));
 }
@@ -51,7 +59,8 @@ function optionalText(max: number, label: string) {
 export const analyticsPathSchema = z
   .string({ error: "Path must be text." })
   .max(ANALYTICS_LIMITS.path, `Path must be at most ${ANALYTICS_LIMITS.path} characters.`)
-  .regex(/^\/[^\s?#]*$/, "Path must be a site path such as /services, without ? or #.");
+  .regex(/^\/[^\s?#]*$/, "Path must be a site path such as /services, without ? or #.")
+  .refine(...noControl("Path"));
 
 export const pageViewSchema = z.strictObject({
   path: analyticsPathSchema,

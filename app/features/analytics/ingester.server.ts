@@ -2,6 +2,7 @@ import type { Database } from "~/db/client.server";
 import {
   DATABASE_DEADLINE_MS,
   DatabaseUnavailableError,
+  isDatabaseUnavailable,
   withDatabaseDeadline,
 } from "~/lib/database-availability.server";
 import { clientKey, type RateRule } from "~/lib/rate-limit.server";
@@ -146,6 +147,14 @@ export class AnalyticsIngester {
         p.resolve(wait === 0 ? RECORDED : { status: "rate_limited", retryAfterSeconds: wait });
       });
     } catch (error) {
+      if (batch.length > 1 && !isDatabaseUnavailable(error)) {
+        // One item the database refuses must not fail the others: halve the
+        // batch until the culprit is alone (a few more transactions, rarely).
+        const half = Math.ceil(batch.length / 2);
+        await this.write(batch.slice(0, half));
+        await this.write(batch.slice(half));
+        return;
+      }
       // On a time-out the transaction may still commit later: the browser's
       // beacon is then counted although it heard 503 (it does not retry).
       for (const p of batch) p.reject(error);
