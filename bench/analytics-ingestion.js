@@ -12,6 +12,7 @@
 // opens the database itself and counts the rows: lost = acknowledged − stored
 // must be 0. Prints one JSON line.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -39,10 +40,11 @@ const THREADS = envInt("BENCH_THREADS", 2);
 const WARMUP_SECONDS = 2;
 const GOAL = 5000;
 const LUA = path.join(root, "bench", "analytics-wrk.lua");
+const REPORT_LUA = path.join(root, "bench", "wrk-report.lua");
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
-async function runWrk(url, seconds) {
-  const args = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", LUA, url];
+async function runWrk(url, seconds, script = LUA) {
+  const args = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", script, url];
   const child = track(spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] }));
   let out = "";
   child.stdout.on("data", (c) => (out += c));
@@ -51,6 +53,16 @@ async function runWrk(url, seconds) {
   const line = out.split("\n").find((l) => l.startsWith("WRK_JSON "));
   if (code !== 0 || !line) throw new Error(`wrk failed (${code}):\n${out}`);
   return JSON.parse(line.slice("WRK_JSON ".length));
+}
+
+/** CPU seconds the process has used so far (utime + stime from /proc/<pid>/stat), or null. */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 const COUNT_SQL = `select (select count(*) from analytics_events)::int as events,
@@ -100,17 +112,31 @@ runMain(async () => {
   const runs = [];
   let acknowledged = 0;
   let refused = 0;
+  let healthzRps = null;
   try {
+    // How busy is the machine? The same wrk against GET /healthz (no body, no
+    // database): on a quiet machine it answers ~30,000/s.
+    await runWrk(`${server.url}/healthz`, 1, REPORT_LUA);
+    const healthz = await runWrk(`${server.url}/healthz`, 5, REPORT_LUA);
+    healthzRps = round(healthz.requests / (healthz.durationUs / 1e6), 0);
+    log(`GET /healthz: ${healthzRps} req/s`);
+
     const warm = await runWrk(url, WARMUP_SECONDS);
     acknowledged += warm.created;
     refused += warm.other;
     for (let i = 0; i < RUNS; i++) {
+      const cpuBefore = cpuSeconds(server.pid);
       const r = await runWrk(url, SECONDS);
+      const cpu = cpuSeconds(server.pid) - cpuBefore;
       acknowledged += r.created;
       refused += r.other;
       const seconds = r.durationUs / 1e6;
       const run = {
         beaconsPerSecond: round(r.created / seconds, 0),
+        // Beacons per second of the server's own CPU time: less sensitive to
+        // neighbours on a shared machine than the wall-clock rate.
+        beaconsPerCpuSecond: cpu > 0 ? round(r.created / cpu, 0) : null,
+        serverCpuShare: round(cpu / seconds, 2),
         acknowledged: r.created,
         non2xx: r.other,
         socketErrors: r.connectErrors + r.readErrors + r.writeErrors + r.timeouts,
@@ -147,6 +173,8 @@ runMain(async () => {
     connections: CONNECTIONS,
     threads: THREADS,
     beaconsPerSecond,
+    beaconsPerCpuSecond: med("beaconsPerCpuSecond"),
+    healthzRps,
     p50Ms: round(med("p50Ms"), 2),
     p99Ms: round(med("p99Ms"), 2),
     goal: GOAL,

@@ -2,7 +2,6 @@ import type { Request } from "express";
 import type { z } from "zod";
 import { eventSchema, pageViewSchema } from "../../app/features/analytics/analytics-schema";
 import type { BeaconClient, IngestOutcome } from "../../app/features/analytics/ingester.server";
-import { isBotAgent } from "../../app/features/analytics/user-agent.server";
 import { RateLimitedError } from "../../app/lib/rate-limit.server";
 import { jsonEndpoint, type EndpointResult } from "../json-endpoint";
 import type { ApiDeps } from "./deps";
@@ -16,7 +15,7 @@ const RECORDED: EndpointResult = { status: 201, body: { status: "recorded" } };
 const IGNORED: EndpointResult = { status: 202, body: { status: "ignored", reason: "bot" } };
 
 function beaconEndpoint<S extends z.ZodType>(
-  { logger }: ApiDeps,
+  { logger, services }: ApiDeps,
   schema: S,
   record: (input: z.output<S>, client: BeaconClient) => Promise<IngestOutcome>,
 ) {
@@ -28,7 +27,7 @@ function beaconEndpoint<S extends z.ZodType>(
       // The header, not the body's userAgent: it is what the browser cannot
       // leave out, and events carry no body copy to match page views by.
       const userAgent = req.get("user-agent") ?? "";
-      if (isBotAgent(userAgent)) return IGNORED;
+      if (services.analytics.isBot(userAgent)) return IGNORED;
       const outcome = await record(input, { ip: req.ip ?? "", userAgent, host: req.hostname });
       if (outcome.status === "rate_limited") throw new RateLimitedError(outcome.retryAfterSeconds);
       return RECORDED;

@@ -87,6 +87,11 @@ export class AnalyticsIngester {
     this.salts = new SaltStore(options.database.db);
   }
 
+  /** Crawlers, headless browsers and clients without a User-Agent (cached per user agent). */
+  isBot(userAgent: string): boolean {
+    return this.agents.isBot(userAgent);
+  }
+
   recordPageView(data: PageViewData, client: BeaconClient): Promise<IngestOutcome> {
     return this.enqueue({ kind: "page_view", data, client, at: this.now(), enqueuedAt: performance.now() });
   }

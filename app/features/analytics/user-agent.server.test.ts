@@ -63,6 +63,14 @@ describe("isBotAgent", () => {
     expect(isBotAgent("   ")).toBe(true);
   });
 
+  it("is cached by the parser with the same answers", () => {
+    const parser = new UserAgentParser(10);
+    expect(parser.isBot(USER_AGENTS.googlebot)).toBe(true);
+    expect(parser.isBot(USER_AGENTS.googlebot)).toBe(true);
+    expect(parser.isBot(USER_AGENTS.chromeWindows)).toBe(false);
+    expect(parser.size).toBe(2);
+  });
+
   it("lets browsers through", () => {
     for (const ua of [USER_AGENTS.chromeWindows, USER_AGENTS.safariIphone, USER_AGENTS.firefoxAndroid]) {
       expect(isBotAgent(ua)).toBe(false);
