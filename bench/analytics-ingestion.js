@@ -5,9 +5,11 @@
 //   BENCH_DATABASE_URL=postgres://… node bench/analytics-ingestion.js   against PostgreSQL instead
 //
 // Starts `node server.js` (NODE_ENV=test, RATE_LIMIT_ANALYTICS=1e9) on a
-// fresh PGlite data directory, warms it up for 2 s, then runs wrk
-// (bench/analytics-wrk.lua: 1 page view per 3 events, 256 clients × 8
-// browsers) BENCH_RUNS times. Each 201 is a beacon the server says it
+// fresh PGlite data directory. For reference, measures GET /healthz and the
+// same beacons sent by a crawler (202, no database) for 5 s each. Then warms
+// up for 2 s and runs wrk
+// (bench/analytics-wrk.lua: 1 page view per 3 events from 512 clients, 256
+// per wrk thread, each with one of 8 browsers) BENCH_RUNS times. Each 201 is a beacon the server says it
 // committed. Then it stops the server with SIGTERM (which flushes the queue),
 // opens the database itself and counts the rows: lost = acknowledged − stored
 // must be 0. Prints one JSON line.
@@ -43,8 +45,9 @@ const LUA = path.join(root, "bench", "analytics-wrk.lua");
 const REPORT_LUA = path.join(root, "bench", "wrk-report.lua");
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
-async function runWrk(url, seconds, script = LUA) {
+async function runWrk(url, seconds, script = LUA, scriptArgs = []) {
   const args = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", script, url];
+  if (scriptArgs.length) args.push("--", ...scriptArgs);
   const child = track(spawn("wrk", args, { stdio: ["ignore", "pipe", "pipe"] }));
   let out = "";
   child.stdout.on("data", (c) => (out += c));
@@ -113,6 +116,7 @@ runMain(async () => {
   let acknowledged = 0;
   let refused = 0;
   let healthzRps = null;
+  let botRps = null;
   try {
     // How busy is the machine? The same wrk against GET /healthz (no body, no
     // database): on a quiet machine it answers ~30,000/s.
@@ -120,6 +124,12 @@ runMain(async () => {
     const healthz = await runWrk(`${server.url}/healthz`, 5, REPORT_LUA);
     healthzRps = round(healthz.requests / (healthz.durationUs / 1e6), 0);
     log(`GET /healthz: ${healthzRps} req/s`);
+    // The same beacons from a crawler: answered 202 after the whole HTTP
+    // pipeline (JSON body, schema, bot check) but without the database.
+    await runWrk(url, 1, LUA, ["bot"]);
+    const bots = await runWrk(url, 5, LUA, ["bot"]);
+    botRps = round(bots.requests / (bots.durationUs / 1e6), 0);
+    log(`bot beacons (no database): ${botRps} req/s`);
 
     const warm = await runWrk(url, WARMUP_SECONDS);
     acknowledged += warm.created;
@@ -175,6 +185,7 @@ runMain(async () => {
     beaconsPerSecond,
     beaconsPerCpuSecond: med("beaconsPerCpuSecond"),
     healthzRps,
+    botRps,
     p50Ms: round(med("p50Ms"), 2),
     p99Ms: round(med("p99Ms"), 2),
     goal: GOAL,
