@@ -117,6 +117,7 @@ runMain(async () => {
   let refused = 0;
   let healthzRps = null;
   let botRps = null;
+  let botPerCpuSecond = null;
   try {
     // How busy is the machine? The same wrk against GET /healthz (no body, no
     // database): on a quiet machine it answers ~30,000/s.
@@ -127,9 +128,12 @@ runMain(async () => {
     // The same beacons from a crawler: answered 202 after the whole HTTP
     // pipeline (JSON body, schema, bot check) but without the database.
     await runWrk(url, 1, LUA, ["bot"]);
+    const botCpuBefore = cpuSeconds(server.pid);
     const bots = await runWrk(url, 5, LUA, ["bot"]);
+    const botCpu = cpuSeconds(server.pid) - botCpuBefore;
     botRps = round(bots.requests / (bots.durationUs / 1e6), 0);
-    log(`bot beacons (no database): ${botRps} req/s`);
+    botPerCpuSecond = botCpu > 0 ? round(bots.requests / botCpu, 0) : null;
+    log(`bot beacons (no database): ${botRps} req/s, ${botPerCpuSecond} per CPU second`);
 
     const warm = await runWrk(url, WARMUP_SECONDS);
     acknowledged += warm.created;
@@ -186,6 +190,11 @@ runMain(async () => {
     beaconsPerCpuSecond: med("beaconsPerCpuSecond"),
     healthzRps,
     botRps,
+    botPerCpuSecond,
+    // Server CPU per committed beacon, and the part of it the HTTP pipeline
+    // alone (the crawler pass) accounts for: the rest is the database work.
+    cpuUsPerBeacon: med("beaconsPerCpuSecond") ? round(1e6 / med("beaconsPerCpuSecond"), 0) : null,
+    cpuUsPerBotBeacon: botPerCpuSecond ? round(1e6 / botPerCpuSecond, 0) : null,
     p50Ms: round(med("p50Ms"), 2),
     p99Ms: round(med("p99Ms"), 2),
     goal: GOAL,

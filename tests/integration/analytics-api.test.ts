@@ -542,6 +542,44 @@ function parse(body: typeof pageView) {
   return { ...body, gclid: null, gbraid: null, wbraid: null, fbclid: null };
 }
 
+describe.each(databaseKinds())("analytics when the database does not answer, on %s", (kind) => {
+  it("answers 503 within 2 s to every waiting beacon, then records again", async () => {
+    const app = await startApiApp(kind);
+    const post = poster(() => app);
+    try {
+      expect((await post("page-view", { ...pageView, path: "/stall-before" }, { ip: newClient() })).status).toBe(201);
+      // Another session holds the counters' table for 3 s: our batch waits on it.
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = app.database.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table rate_limits in access exclusive mode`);
+        locked();
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      });
+      await isLocked;
+      const started = performance.now();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          post("event", { eventType: "get_directions", path: "/stall" }, { ip: `198.18.2.${i}` }).then((r) => ({
+            status: r.status,
+            ms: performance.now() - started,
+          })),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        expect(answer.ms).toBeLessThan(2000);
+      }
+      await holder;
+      expect(
+        (await post("event", { eventType: "get_directions", path: "/stall-after" }, { ip: newClient() })).status,
+      ).toBe(201);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
 describe("analytics when the database is away", () => {
   it("answers 503 within 2 s", async () => {
     const app = await startApiApp("pglite");
