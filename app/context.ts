@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { Database } from "~/db/client.server";
+import type { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import type { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
 import type { PublicConfig } from "~/features/site/public-config";
@@ -16,6 +17,8 @@ export interface ServerServices {
   notifier: LeadNotifier;
   /** Welcome e-mails to new subscribers (only when SMTP_URL is set). */
   newsletter: NewsletterMailer;
+  /** Group-commits analytics beacons (POST /api/analytics/*). */
+  analytics: AnalyticsIngester;
   rateRules: { forms: RateRule; analytics: RateRule };
   /** Keys the per-client rate counters (see clientKey). */
   secret: string;

@@ -123,6 +123,26 @@ function missingAssets(dir) {
 // ---------------------------------------------------------------------------
 // Processes
 
+/** Installs wrk with apt-get when it is missing and we run as root; throws otherwise. */
+export function ensureWrk() {
+  const probe = spawnSync("wrk", ["-v"], { encoding: "utf8" });
+  if (!probe.error) return;
+  if (typeof process.getuid === "function" && process.getuid() === 0) {
+    log("wrk is missing; installing it with apt-get…");
+    const opts = {
+      stdio: ["ignore", process.stderr, process.stderr],
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    };
+    let result = spawnSync("apt-get", ["install", "-y", "wrk"], opts);
+    if (result.status !== 0) {
+      spawnSync("apt-get", ["update"], opts);
+      result = spawnSync("apt-get", ["install", "-y", "wrk"], opts);
+    }
+    if (result.status === 0 && !spawnSync("wrk", ["-v"]).error) return;
+  }
+  throw new Error("wrk is not installed (as root: apt-get install -y wrk)");
+}
+
 const children = new Set();
 const exitHooks = [];
 
@@ -222,27 +242,19 @@ process.once("exit", () => {
 /**
  * Starts `node server.js` in `appDir` (the project, or a copy made by
  * snapshotBuild) with PGlite in `dataDir` on a free port, and waits for the
- * first 200 from /healthz. NODE_ENV and DATABASE_URL of the calling
- * environment are dropped, as for a local install (pass them in `env` to set
- * them); LOG_LEVEL=warn.
+ * first 200 from /healthz. NODE_ENV and DATABASE_URL are removed from the
+ * environment, as for a local install, unless given in `env`; LOG_LEVEL=warn.
  *
  * `healthyMs` is the time from the spawn to that first 200.
  */
 export async function startServer({ appDir = root, dataDir, port, env = {}, pollMs = 10, timeoutMs = 60_000 } = {}) {
   port ??= await freePort();
   dataDir ??= makeDataDir();
-  const base = { ...process.env };
-  // As for a local install, unless the benchmark asks otherwise.
-  delete base.NODE_ENV;
-  delete base.DATABASE_URL;
-  const childEnv = {
-    ...base,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    ...env,
-  };
+  const childEnv = { ...process.env };
+  // As for a local install, unless the benchmark sets them itself in `env`.
+  delete childEnv.NODE_ENV;
+  delete childEnv.DATABASE_URL;
+  Object.assign(childEnv, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" }, env);
 
   const spawnedAt = performance.now();
   const child = track(

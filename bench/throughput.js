@@ -18,10 +18,11 @@
 // neighbour then hits both sides instead of one. requests/s is the total over
 // the slices; p50/p99 are the medians of the slices' own percentiles; the
 // per-slice ratios are reported to show the spread. Prints one JSON line.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import {
+  ensureWrk,
   envInt,
   freePort,
   get200,
@@ -55,25 +56,6 @@ const TARGETS = [
   { name: "page", path: "/" },
   { name: "api", path: "/api/treatments" },
 ];
-
-function ensureWrk() {
-  const probe = spawnSync("wrk", ["-v"], { encoding: "utf8" });
-  if (!probe.error) return;
-  if (typeof process.getuid === "function" && process.getuid() === 0) {
-    log("wrk is missing; installing it with apt-get…");
-    const opts = {
-      stdio: ["ignore", process.stderr, process.stderr],
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    };
-    let result = spawnSync("apt-get", ["install", "-y", "wrk"], opts);
-    if (result.status !== 0) {
-      spawnSync("apt-get", ["update"], opts);
-      result = spawnSync("apt-get", ["install", "-y", "wrk"], opts);
-    }
-    if (result.status === 0 && !spawnSync("wrk", ["-v"]).error) return;
-  }
-  throw new Error("wrk is not installed (as root: apt-get install -y wrk)");
-}
 
 /** Runs wrk once and returns its summary (see wrk-report.lua). */
 async function runWrk(url, headers, seconds) {

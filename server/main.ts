@@ -4,6 +4,7 @@ import type express from "express";
 import type { ServerBuild } from "react-router";
 import { openDatabase, projectRoot, type Database } from "../app/db/client.server";
 import { seedDemoContent } from "../app/db/seed/seed.server";
+import { deleteOldSalts } from "../app/features/analytics/visitor-id.server";
 import { readContentVersion } from "../app/features/content/content-version.server";
 import { ConfigError, loadEnv } from "../app/lib/env.server";
 import { deleteExpiredRateCounters } from "../app/lib/rate-limit.server";
@@ -74,10 +75,14 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
 
   const services = createServices(env, database, logger, secret);
   services.notifier.start();
-  // Housekeeping: spent rate-limit windows.
-  const maintenance = setInterval(() => {
+  // Housekeeping: spent rate-limit windows; analytics salts past 48 h (once
+  // a salt is gone, no visitor id of its day can be linked to an address).
+  const housekeeping = () => {
     deleteExpiredRateCounters(database.db).catch(() => {});
-  }, 60 * 60_000);
+    deleteOldSalts(database.db).catch(() => {});
+  };
+  housekeeping();
+  const maintenance = setInterval(housekeeping, 60 * 60_000);
   maintenance.unref();
 
   const isSecure = createIsSecure(env.TRUST_PROXY);
@@ -146,6 +151,10 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       clearInterval(sweep);
       clearTimeout(deadline);
       await Promise.all([services.notifier.stop(), services.newsletter.stop()]);
+      // Beacons still queued (connections cut after the grace period) are written before the database closes.
+      await services.analytics
+        .stop()
+        .catch((error) => logger.error({ err: { name: error?.name } }, "analytics flush failed"));
       await database.close().catch((error) => logger.error({ err: error }, "closing the database failed"));
       lock?.release();
       logger.info("stopped");

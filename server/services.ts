@@ -1,5 +1,6 @@
 import type { ServerServices } from "../app/context";
 import type { Database } from "../app/db/client.server";
+import { AnalyticsIngester } from "../app/features/analytics/ingester.server";
 import { LeadNotifier } from "../app/features/leads/lead-notifier.server";
 import { NewsletterMailer } from "../app/features/newsletter/welcome-mail.server";
 import type { Env } from "../app/lib/env.server";
@@ -7,6 +8,14 @@ import type { Logger } from "./logger";
 
 /** The helpers actions and the JSON API share, built from the settings. */
 export function createServices(env: Env, database: Database, logger: Logger, secret: string): ServerServices {
+  const rateRules = {
+    forms: { name: "forms", limit: env.RATE_LIMIT_FORMS, windowSeconds: env.RATE_LIMIT_FORMS_WINDOW_SECONDS },
+    analytics: {
+      name: "analytics",
+      limit: env.RATE_LIMIT_ANALYTICS,
+      windowSeconds: env.RATE_LIMIT_ANALYTICS_WINDOW_SECONDS,
+    },
+  };
   return {
     notifier: new LeadNotifier(
       database.db,
@@ -17,14 +26,8 @@ export function createServices(env: Env, database: Database, logger: Logger, sec
       { smtpUrl: env.SMTP_URL, from: env.NOTIFY_FROM, publicUrl: env.PUBLIC_URL, secret },
       logger,
     ),
+    analytics: new AnalyticsIngester({ database, rule: rateRules.analytics, secret, publicUrl: env.PUBLIC_URL }),
     secret,
-    rateRules: {
-      forms: { name: "forms", limit: env.RATE_LIMIT_FORMS, windowSeconds: env.RATE_LIMIT_FORMS_WINDOW_SECONDS },
-      analytics: {
-        name: "analytics",
-        limit: env.RATE_LIMIT_ANALYTICS,
-        windowSeconds: env.RATE_LIMIT_ANALYTICS_WINDOW_SECONDS,
-      },
-    },
+    rateRules,
   };
 }

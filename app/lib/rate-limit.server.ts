@@ -29,7 +29,8 @@ export function windowStart(rule: RateRule, now = Date.now()): Date {
   return new Date(Math.floor(now / size) * size);
 }
 
-function retryAfter(rule: RateRule, now: number): number {
+/** Seconds until the window holding `now` ends (for Retry-After). */
+export function retryAfter(rule: RateRule, now: number): number {
   const end = windowStart(rule, now).getTime() + rule.windowSeconds * 1000;
   return Math.max(1, Math.ceil((end - now) / 1000));
 }

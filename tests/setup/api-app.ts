@@ -60,6 +60,7 @@ export async function startApiApp(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await Promise.all([services.notifier.stop(), services.newsletter.stop()]);
+      await services.analytics.stop();
       await database.close();
     },
   };

@@ -1,0 +1,46 @@
+import type { Request } from "express";
+import type { z } from "zod";
+import { eventSchema, pageViewSchema } from "../../app/features/analytics/analytics-schema";
+import type { BeaconClient, IngestOutcome } from "../../app/features/analytics/ingester.server";
+import { RateLimitedError } from "../../app/lib/rate-limit.server";
+import { jsonEndpoint, type EndpointResult } from "../json-endpoint";
+import type { ApiDeps } from "./deps";
+
+// A beacon is a few hundred bytes; 4 KB leaves room for long UTM values.
+const MAX_BYTES = 4 * 1024;
+
+// 201: committed (the rows exist). 202: accepted but deliberately not stored
+// (a bot). Neither is read by the browser (spec §7: failures are ignored).
+const RECORDED: EndpointResult = { status: 201, body: { status: "recorded" } };
+const IGNORED: EndpointResult = { status: 202, body: { status: "ignored", reason: "bot" } };
+
+function beaconEndpoint<S extends z.ZodType>(
+  { logger, services }: ApiDeps,
+  schema: S,
+  record: (input: z.output<S>, client: BeaconClient) => Promise<IngestOutcome>,
+) {
+  return jsonEndpoint({
+    schema,
+    maxBytes: MAX_BYTES,
+    logger,
+    async handle(input, req: Request) {
+      // The header, not the body's userAgent: it is what the browser cannot
+      // leave out, and events carry no body copy to match page views by.
+      const userAgent = req.get("user-agent") ?? "";
+      if (services.analytics.isBot(userAgent)) return IGNORED;
+      const outcome = await record(input, { ip: req.ip ?? "", userAgent, host: req.hostname });
+      if (outcome.status === "rate_limited") throw new RateLimitedError(outcome.retryAfterSeconds);
+      return RECORDED;
+    },
+  });
+}
+
+/** POST /api/analytics/page-view (spec §7): sent on first load and on each path change. */
+export function pageViewEndpoint(deps: ApiDeps) {
+  return beaconEndpoint(deps, pageViewSchema, (input, client) => deps.services.analytics.recordPageView(input, client));
+}
+
+/** POST /api/analytics/event (spec §7): phone clicks, directions, web vitals… */
+export function eventEndpoint(deps: ApiDeps) {
+  return beaconEndpoint(deps, eventSchema, (input, client) => deps.services.analytics.recordEvent(input, client));
+}
