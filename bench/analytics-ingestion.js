@@ -37,7 +37,8 @@ import {
 
 const SECONDS = envInt("BENCH_SECONDS", 20);
 const RUNS = envInt("BENCH_RUNS", 3);
-const CONNECTIONS = envInt("BENCH_CONNECTIONS", 50);
+// 200 concurrent senders: a busy site, and enough for the group commit to gather real batches.
+const CONNECTIONS = envInt("BENCH_CONNECTIONS", 200);
 const THREADS = envInt("BENCH_THREADS", 2);
 const WARMUP_SECONDS = 2;
 const GOAL = 5000;

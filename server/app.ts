@@ -7,7 +7,6 @@ import type { Database } from "../app/db/client.server";
 import type { Env } from "../app/lib/env.server";
 import type { Logger } from "./logger";
 import type { PageCache } from "./page-cache";
-import { eventEndpoint, pageViewEndpoint } from "./api/analytics";
 import { leadsEndpoint } from "./api/leads";
 import { newsletterEndpoint } from "./api/newsletter";
 import { crossSiteGuard } from "./cross-site-guard";
@@ -72,10 +71,9 @@ export function createApp(options: AppOptions) {
 
   // The JSON write API (spec §7). Reads stay React Router resource routes.
   const deps = { database, services, logger };
-  app.post("/api/leads", ...leadsEndpoint(deps));
-  app.post("/api/newsletter/subscribe", ...newsletterEndpoint(deps));
-  app.post("/api/analytics/page-view", ...pageViewEndpoint(deps));
-  app.post("/api/analytics/event", ...eventEndpoint(deps));
+  app.post("/api/leads", leadsEndpoint(deps));
+  app.post("/api/newsletter/subscribe", newsletterEndpoint(deps));
+  // (The analytics beacons are served before Express: server/front.ts.)
 
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware);

@@ -11,8 +11,9 @@ import { deleteExpiredRateCounters } from "../app/lib/rate-limit.server";
 import { createApp } from "./app";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./data-dir-lock";
 import { createLogger, type Logger } from "./logger";
-import { isCacheableRequest, PageCache, sendEntry } from "./page-cache";
-import { createIsSecure, securityHeaders } from "./security-headers";
+import { createFront } from "./front";
+import { PageCache } from "./page-cache";
+import { createIsSecure } from "./security-headers";
 import { createServices } from "./services";
 import { resolveSessionSecret } from "./session-secret";
 
@@ -99,23 +100,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     build: options.vite?.loadBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
   });
 
-  // Cache hits are answered before Express: they need no routing or middleware.
-  const hitHeaders = (kind: "document" | "resource") => ({
-    http: Object.freeze([...securityHeaders(false, kind), ["X-Cache", "HIT"]] as [string, string][]),
-    https: Object.freeze([...securityHeaders(true, kind), ["X-Cache", "HIT"]] as [string, string][]),
-  });
-  const hitHeadersFor = { document: hitHeaders("document"), resource: hitHeaders("resource") };
-  const server = http.createServer((req, res) => {
-    if (isCacheableRequest(req)) {
-      const entry = cache.get(req.url ?? "/");
-      if (entry) {
-        const set = hitHeadersFor[entry.isDocument ? "document" : "resource"];
-        sendEntry(req, res, entry, isSecure(req) ? set.https : set.http);
-        return;
-      }
-    }
-    app(req, res);
-  });
+  const server = http.createServer(createFront({ env, database, services, logger, cache, isSecure, app }));
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {

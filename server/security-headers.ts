@@ -30,8 +30,19 @@ const documentHeaders: [string, string][] = [
 export const HSTS = "max-age=31536000; includeSubDomains";
 
 /** Decides whether a request reached us over https, honouring only trusted proxies. */
+/** The TRUST_PROXY setting as a proxy-addr trust function (Express's "trust proxy" syntax). */
+export function compileTrust(trustProxy: string): (address: string, hop: number) => boolean {
+  return trustProxy === "true" ? () => true : proxyaddr.compile(trustProxy.split(",").map((s) => s.trim()));
+}
+
+/** The client's address as Express's req.ip gives it: the nearest untrusted hop. */
+export function createClientAddress(trustProxy: string) {
+  const trust = compileTrust(trustProxy);
+  return (req: IncomingMessage): string => proxyaddr(req, trust);
+}
+
 export function createIsSecure(trustProxy: string) {
-  const trust = trustProxy === "true" ? () => true : proxyaddr.compile(trustProxy.split(",").map((s) => s.trim()));
+  const trust = compileTrust(trustProxy);
   return (req: IncomingMessage): boolean => {
     if ((req.socket as TLSSocket).encrypted) return true;
     const forwarded = req.headers["x-forwarded-proto"];

@@ -1,9 +1,8 @@
-import type { Request } from "express";
 import type { z } from "zod";
 import { eventSchema, pageViewSchema } from "../../app/features/analytics/analytics-schema";
 import type { BeaconClient, IngestOutcome } from "../../app/features/analytics/ingester.server";
 import { RateLimitedError } from "../../app/lib/rate-limit.server";
-import { jsonEndpoint, type EndpointResult } from "../json-endpoint";
+import { createJsonWrite, type EndpointResult } from "../json-endpoint";
 import type { ApiDeps } from "./deps";
 
 // A beacon is a few hundred bytes; 4 KB leaves room for long UTM values.
@@ -19,20 +18,32 @@ function beaconEndpoint<S extends z.ZodType>(
   schema: S,
   record: (input: z.output<S>, client: BeaconClient) => Promise<IngestOutcome>,
 ) {
-  return jsonEndpoint({
+  return createJsonWrite({
     schema,
     maxBytes: MAX_BYTES,
     logger,
-    async handle(input, req: Request) {
+    async handle(input, client) {
       // The header, not the body's userAgent: it is what the browser cannot
       // leave out, and events carry no body copy to match page views by.
-      const userAgent = req.get("user-agent") ?? "";
+      const { userAgent } = client;
       if (services.analytics.isBot(userAgent)) return IGNORED;
-      const outcome = await record(input, { ip: req.ip ?? "", userAgent, host: req.hostname });
+      const outcome = await record(input, { ip: client.ip, userAgent, host: client.hostname });
       if (outcome.status === "rate_limited") throw new RateLimitedError(outcome.retryAfterSeconds);
       return RECORDED;
     },
   });
+}
+
+/**
+ * The beacon writes, keyed by path. They are served by the node:http front
+ * (server/beacon-front.ts), not Express: at thousands per second the router
+ * and middleware cost more than the database work.
+ */
+export function beaconWrites(deps: ApiDeps) {
+  return new Map([
+    ["/api/analytics/page-view", pageViewEndpoint(deps)],
+    ["/api/analytics/event", eventEndpoint(deps)],
+  ]);
 }
 
 /** POST /api/analytics/page-view (spec §7): sent on first load and on each path change. */

@@ -1,4 +1,3 @@
-import type { Request } from "express";
 import { leadSchema } from "../../app/features/leads/lead-schema";
 import { submitLead } from "../../app/features/leads/submit-lead.server";
 import { jsonEndpoint } from "../json-endpoint";
@@ -10,8 +9,8 @@ export function leadsEndpoint({ database, services, logger }: ApiDeps) {
     schema: leadSchema,
     maxBytes: 8 * 1024,
     logger,
-    async handle(input, req: Request) {
-      await submitLead(database.db, services, req.ip ?? "", input);
+    async handle(input, client) {
+      await submitLead(database.db, services, client.ip, input);
       // Contents are never logged; the form type says enough to follow the flow.
       logger.info({ formType: input.formType }, "lead received");
       return { status: 201, body: { status: "received" } };

@@ -1,4 +1,3 @@
-import type { Request } from "express";
 import { newsletterSchema } from "../../app/features/newsletter/newsletter-schema";
 import { subscribeVisitor } from "../../app/features/newsletter/newsletter.server";
 import { jsonEndpoint } from "../json-endpoint";
@@ -15,8 +14,8 @@ export function newsletterEndpoint({ database, services, logger }: ApiDeps) {
     schema: newsletterSchema,
     maxBytes: 4 * 1024,
     logger,
-    async handle(input, req: Request) {
-      const outcome = await subscribeVisitor(database.db, services, req.ip ?? "", input);
+    async handle(input, client) {
+      const outcome = await subscribeVisitor(database.db, services, client.ip, input);
       // The outcome only: never the address.
       logger.info({ outcome }, "newsletter subscription");
       return { status: 201, body: { status: "subscribed" } };

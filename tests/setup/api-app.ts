@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import type { Database } from "../../app/db/client.server";
 import { loadEnv } from "../../app/lib/env.server";
 import { createApp } from "../../server/app";
+import { createFront } from "../../server/front";
 import { createLogger } from "../../server/logger";
 import { PageCache } from "../../server/page-cache";
 import { createServices } from "../../server/services";
@@ -39,17 +40,19 @@ export async function startApiApp(
   const logger = createLogger("info", sink);
   const services = createServices(env, database, logger, "test-secret-test-secret-test-secret!");
   services.notifier.start();
+  const cache = new PageCache(0);
   const app = createApp({
     env,
     database,
     services,
     logger,
-    cache: new PageCache(0),
+    cache,
     isSecure: () => false,
     clientDir: "/nonexistent",
     build: () => Promise.reject(new Error("API tests serve no pages")),
   });
-  const server = http.createServer(app);
+  // The same front as the real server: the beacons are answered there.
+  const server = http.createServer(createFront({ env, database, services, logger, cache, isSecure: () => false, app }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,0 +1,53 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerServices } from "../app/context";
+import type { Database } from "../app/db/client.server";
+import type { Env } from "../app/lib/env.server";
+import { beaconWrites } from "./api/analytics";
+import { createBeaconFront } from "./beacon-front";
+import type { Logger } from "./logger";
+import { isCacheableRequest, sendEntry, type PageCache } from "./page-cache";
+import { createClientAddress, securityHeaders } from "./security-headers";
+
+/**
+ * The node:http request handler: what can be answered without Express is
+ * answered here (analytics beacons, page-cache hits); everything else goes to
+ * the Express app.
+ */
+export function createFront(options: {
+  env: Env;
+  database: Database;
+  services: ServerServices;
+  logger: Logger;
+  cache: PageCache;
+  isSecure: (req: IncomingMessage) => boolean;
+  app: (req: IncomingMessage, res: ServerResponse) => void;
+}) {
+  const { cache, isSecure, app } = options;
+  const beacons = createBeaconFront({
+    writes: beaconWrites(options),
+    publicUrl: options.env.PUBLIC_URL,
+    isSecure,
+    clientAddress: createClientAddress(options.env.TRUST_PROXY),
+    logger: options.logger,
+  });
+
+  // Cache hits carry every header themselves: they need no routing or middleware.
+  const hitHeaders = (kind: "document" | "resource") => ({
+    http: Object.freeze([...securityHeaders(false, kind), ["X-Cache", "HIT"]] as [string, string][]),
+    https: Object.freeze([...securityHeaders(true, kind), ["X-Cache", "HIT"]] as [string, string][]),
+  });
+  const hitHeadersFor = { document: hitHeaders("document"), resource: hitHeaders("resource") };
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (beacons(req, res)) return;
+    if (isCacheableRequest(req)) {
+      const entry = cache.get(req.url ?? "/");
+      if (entry) {
+        const set = hitHeadersFor[entry.isDocument ? "document" : "resource"];
+        sendEntry(req, res, entry, isSecure(req) ? set.https : set.http);
+        return;
+      }
+    }
+    app(req, res);
+  };
+}
