@@ -24,7 +24,9 @@ export function createBeaconFront(options: {
     ...securityHeaders(secure, "resource"),
     ["Content-Security-Policy", DEFAULT_CSP],
     ["Content-Type", "application/json; charset=utf-8"],
-    ["Cache-Control", "no-store"],
+    // No Cache-Control: no-store here. Chromium then never finishes a keepalive
+    // request whose small body the page does not read (seen as a request that
+    // never ends); POST answers are not cached anyway.
   ];
   const flatHeaders = { http: base(false).flat(), https: base(true).flat() };
 
