@@ -112,6 +112,25 @@ export class LeadNotifier {
       for (;;) {
         const claimed = await this.claim();
         if (claimed.length === 0) break;
+        if (!this.transport) {
+          // Nothing to send with: one line per lead, and the rows closed in one statement.
+          for (const row of claimed) {
+            this.log.info(
+              { leadId: row.leadId },
+              "staff notification not sent: SMTP_URL and NOTIFY_TO are not both set",
+            );
+          }
+          await this.db
+            .update(notificationOutbox)
+            .set({ sentAt: new Date(), outcome: "skipped" })
+            .where(
+              inArray(
+                notificationOutbox.id,
+                claimed.map((row) => row.id),
+              ),
+            );
+          continue;
+        }
         for (const row of claimed) await this.deliver(row);
       }
     } catch (error) {
