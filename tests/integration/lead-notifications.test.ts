@@ -15,12 +15,8 @@ const lead = {
   smsOptIn: "false",
 };
 
-async function postLead(app: ApiApp, body: object) {
-  return fetch(`${app.url}/api/leads`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+function postLead(app: ApiApp, body: object) {
+  return app.postJson("/api/leads", body);
 }
 
 async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {

@@ -25,12 +25,7 @@ describe.each(databaseKinds())("POST /api/leads on %s", (kind) => {
     await app?.stop();
   });
 
-  const post = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}/api/leads`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: typeof body === "string" ? body : JSON.stringify(body),
-    });
+  const post = (body: unknown, headers?: Record<string, string>) => app.postJson("/api/leads", body, headers);
 
   it("stores a hero lead, committed before the 201, and queues a staff notification", async () => {
     const res = await post({ ...hero, email: "  avery.quinn@example.com " });

@@ -20,12 +20,8 @@ describe.each(databaseKinds())("newsletter on %s", (kind) => {
     await app?.stop();
   });
 
-  const post = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}/api/newsletter/subscribe`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: typeof body === "string" ? body : JSON.stringify(body),
-    });
+  const post = (body: unknown, headers?: Record<string, string>) =>
+    app.postJson("/api/newsletter/subscribe", body, headers);
   const rows = (key: string) =>
     app.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.emailKey, key));
 

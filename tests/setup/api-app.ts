@@ -15,6 +15,8 @@ export interface ApiApp {
   database: Database;
   /** Every log line the app wrote, as text. */
   logs(): string;
+  /** POSTs JSON (a string is sent as it is, for broken bodies) with the given extra headers. */
+  postJson(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,12 @@ export async function startApiApp(
     url: `http://127.0.0.1:${port}`,
     database,
     logs: () => logText,
+    postJson: (path, body, headers = {}) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
