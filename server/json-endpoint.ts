@@ -22,17 +22,6 @@ export interface WriteClient {
   hostname: string;
 }
 
-/** Thrown by a handler to answer with a client error of its choosing. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown>,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(String(body.error ?? status));
-  }
-}
-
 export interface JsonWriteSpec<S extends z.ZodType> {
   schema: S;
   maxBytes: number;
@@ -174,7 +163,6 @@ function bodyErrorResult(error: unknown): EndpointResult {
 }
 
 function handlerErrorResult(error: unknown, logger: Logger, path: string): EndpointResult {
-  if (error instanceof HttpError) return { status: error.status, headers: error.headers, body: error.body };
   if (error instanceof RateLimitedError) {
     return {
       status: 429,

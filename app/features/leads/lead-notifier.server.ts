@@ -180,8 +180,8 @@ export class LeadNotifier {
   }
 
   private async deliver(row: { id: number; leadId: string | null; createdAt: Date; attempts: number }) {
+    // (Without a transport, drain() closes the rows itself; a row whose lead is gone has nothing to say.)
     if (!this.transport || !row.leadId) {
-      this.log.info({ leadId: row.leadId }, "staff notification not sent: SMTP_URL and NOTIFY_TO are not both set");
       await this.finish(row.id, "skipped");
       return;
     }

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { errorProps, Field, Input, inputClass } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { toast } from "~/components/ui/use-toast";
-import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
+import { HONEYPOT_FIELD, LEAD_LIMITS } from "~/features/leads/lead-constants";
 import type { LeadFormResult } from "~/features/leads/lead-form-result";
 import { GENERAL_INQUIRY, HERO_SERVICE_LIMIT, splitFullName } from "~/features/leads/split-name";
 import { sendLead } from "~/features/leads/send-lead";
@@ -105,7 +105,8 @@ export function HeroLeadForm({
           name="name"
           autoComplete="name"
           required
-          maxLength={201}
+          // First and last name, with the space between them.
+          maxLength={LEAD_LIMITS.name * 2 + 1}
           value={values.name}
           onChange={set("name")}
           {...errorProps(`${id}-name`, fieldError("name"))}
@@ -118,7 +119,7 @@ export function HeroLeadForm({
           type="email"
           autoComplete="email"
           required
-          maxLength={254}
+          maxLength={LEAD_LIMITS.email}
           value={values.email}
           onChange={set("email")}
           {...errorProps(`${id}-email`, fieldError("email"))}
@@ -131,7 +132,7 @@ export function HeroLeadForm({
           type="tel"
           autoComplete="tel"
           required
-          maxLength={30}
+          maxLength={LEAD_LIMITS.phone}
           value={values.phone}
           onChange={set("phone")}
           {...errorProps(`${id}-phone`, fieldError("phone"))}
