@@ -163,6 +163,8 @@ describe("newsletter", () => {
       const { page, errors } = await visit("/");
       await page.getByRole("contentinfo").getByRole("link", { name: "Insurance", exact: true }).click();
       await page.waitForURL(`${server.url}/insurance`);
+      // The URL changes before the new page has rendered; typing earlier can land in the old one.
+      await page.getByTestId("page-loading").waitFor({ state: "detached" });
       const box = footerBox(page);
       await box.getByLabel("Email address").fill("navigated@example.com");
       const sent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/newsletter/subscribe");
