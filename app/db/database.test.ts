@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../tests/setup/database";
 import type { Database } from "./client.server";
@@ -58,6 +58,26 @@ describe.each(databaseKinds())("database on %s", (kind) => {
     await database.db.update(t.siteContent).set({ tagline: "Edited by staff" });
     await seedDemoContent(database);
     expect((await getSiteContent(database.db)).tagline).toBe("Edited by staff");
+  });
+
+  it("gives an install seeded before the public pages existed their words on its next start, keeping staff edits", async () => {
+    const { db } = database;
+    await db.delete(t.appMeta).where(eq(t.appMeta.key, "demo_pages_seeded_at"));
+    await db.delete(t.blogPosts);
+    await db.delete(t.pages);
+    await db.update(t.treatments).set({ metaDescription: "", body: "" }).where(eq(t.treatments.slug, "adhd"));
+    await db.update(t.treatments).set({ lede: "Written by staff." }).where(eq(t.treatments.slug, "ocd"));
+    const version = Number(await readContentVersion(db));
+
+    expect(await seedDemoContent(database)).toBe(true);
+    const [adhd] = await db.select().from(t.treatments).where(eq(t.treatments.slug, "adhd"));
+    const [ocd] = await db.select().from(t.treatments).where(eq(t.treatments.slug, "ocd"));
+    expect(adhd!.body).toMatch(/^## /);
+    expect(ocd!.lede).toBe("Written by staff.");
+    expect((await db.select({ n: count() }).from(t.pages))[0]!.n).toBeGreaterThan(10);
+    expect((await db.select({ n: count() }).from(t.blogPosts))[0]!.n).toBeGreaterThanOrEqual(6);
+    expect(Number(await readContentVersion(db))).toBe(version + 1);
+    expect(await seedDemoContent(database)).toBe(false);
   });
 
   it("resolves /{slug} to a treatment, an insurance provider or nothing", async () => {

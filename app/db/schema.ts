@@ -62,6 +62,17 @@ export const siteContent = pgTable(
   (t) => [check("site_content_single_row", sql`${t.id} = 1`)],
 );
 
+/**
+ * The words of a page that has its own URL: its search title and description,
+ * the sentence under its h1 and its Markdown body (docs/content.md).
+ */
+const pageWords = {
+  metaTitle: text("meta_title").notNull().default(""),
+  metaDescription: text("meta_description").notNull().default(""),
+  lede: text("lede").notNull().default(""),
+  body: text("body").notNull().default(""),
+};
+
 export const treatmentIcons = ["Brain", "Heart", "Users", "Activity"] as const;
 export type TreatmentIcon = (typeof treatmentIcons)[number];
 
@@ -73,6 +84,7 @@ export const treatments = pgTable(
     title: text("title").notNull(),
     shortDescription: text("short_description").notNull(),
     icon: text("icon").$type<TreatmentIcon>(),
+    ...pageWords,
     sortOrder: integer("sort_order").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,6 +101,7 @@ export const insuranceProviders = pgTable(
     name: text("name").notNull(),
     slug: text("slug").notNull().unique(),
     logo: text("logo"),
+    ...pageWords,
     sortOrder: integer("sort_order").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -117,6 +130,9 @@ export const teamMembers = pgTable("team_members", {
   acceptingNewPatients: boolean("accepting_new_patients").notNull().default(true),
   modalities: jsonb("modalities").$type<string[]>().notNull().default([]),
   bio: text("bio").notNull(),
+  metaDescription: text("meta_description").notNull().default(""),
+  photo: text("photo"),
+  photoAlt: text("photo_alt").notNull().default(""),
   sortOrder: integer("sort_order").notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -151,10 +167,71 @@ export const locations = pgTable("locations", {
   description: text("description").notNull(),
   areasServed: jsonb("areas_served").$type<string[]>().notNull().default([]),
   isPrimary: boolean("is_primary").notNull().default(false),
+  metaDescription: text("meta_description").notNull().default(""),
+  hours: jsonb("hours").$type<OfficeHours>().notNull().default([]),
+  directions: text("directions").notNull().default(""),
   sortOrder: integer("sort_order").notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const pageSections = ["info", "topic", "legal"] as const;
+export type PageSection = (typeof pageSections)[number];
+export const pageSchemaTypes = ["MedicalWebPage", "Service", "WebPage"] as const;
+export type PageSchemaType = (typeof pageSchemaTypes)[number];
+
+/** Every other public page with words of its own: info, topic and legal pages, list introductions. */
+export const pages = pgTable(
+  "pages",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    section: text("section").$type<PageSection>().notNull(),
+    schemaType: text("schema_type").$type<PageSchemaType>().notNull().default("WebPage"),
+    title: text("title").notNull(),
+    ...pageWords,
+    published: boolean("published").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("pages_section_known", sql`${t.section} in ('info','topic','legal')`),
+    check("pages_schema_type_known", sql`${t.schemaType} in ('MedicalWebPage','Service','WebPage')`),
+  ],
+);
+
+export const blogPostStatuses = ["draft", "published"] as const;
+export type BlogPostStatus = (typeof blogPostStatuses)[number];
+
+/** Articles. The author and the clinician who reviewed them are team members. */
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    metaTitle: text("meta_title").notNull(),
+    metaDescription: text("meta_description").notNull(),
+    excerpt: text("excerpt").notNull(),
+    body: text("body").notNull(),
+    authorSlug: text("author_slug").references(() => teamMembers.slug, { onUpdate: "cascade", onDelete: "set null" }),
+    reviewerSlug: text("reviewer_slug").references(() => teamMembers.slug, {
+      onUpdate: "cascade",
+      onDelete: "set null",
+    }),
+    status: text("status").$type<BlogPostStatus>().notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("blog_posts_published_idx").on(t.status, t.publishedAt.desc(), t.id.desc()),
+    check("blog_posts_status_known", sql`${t.status} in ('draft','published')`),
+    check("blog_posts_published_has_date", sql`${t.status} <> 'published' or ${t.publishedAt} is not null`),
+  ],
+);
+
+export type Page = typeof pages.$inferSelect;
+export type BlogPost = typeof blogPosts.$inferSelect;
 export type InferTreatment = typeof treatments.$inferSelect;
 export type InferInsuranceProvider = typeof insuranceProviders.$inferSelect;
 export type TeamMember = typeof teamMembers.$inferSelect;

@@ -1,17 +1,28 @@
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
-import { projectRoot, STARTUP_LOCK_KEY, type Database } from "../client.server";
+import { and, eq, sql } from "drizzle-orm";
+import { projectRoot, STARTUP_LOCK_KEY, type Database, type Db } from "../client.server";
 import * as t from "../schema";
-import { readContentFiles } from "./content-files.server";
+import { readContentFiles, type ContentFiles } from "./content-files.server";
+import { bumpContentVersion } from "~/features/content/content-version.server";
 
 export const contentDir = path.join(projectRoot, "content");
-const SEEDED_KEY = "demo_content_seeded_at";
 
 /**
- * Loads the demo content on first start. Runs in one transaction guarded by a
- * marker row (and, on PostgreSQL, an advisory lock), so it happens exactly
- * once however many instances start together; a later edit by staff is never
- * overwritten.
+ * Each step of the demo content runs once, marked by its own row: an install
+ * seeded before a step existed (say, before the public pages were written)
+ * gets that step on its next start, and nothing staff changed is touched.
+ */
+const STEPS = [
+  { key: "demo_content_seeded_at", run: seedFrameContent },
+  { key: "demo_pages_seeded_at", run: seedPageWords },
+] as const;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Loads the demo content on first start. Runs in one transaction (and, on
+ * PostgreSQL, under an advisory lock), so it happens exactly once however
+ * many instances start together. Returns whether anything was written.
  */
 export async function seedDemoContent(database: Database, dir = contentDir): Promise<boolean> {
   const content = readContentFiles(dir);
@@ -19,28 +30,97 @@ export async function seedDemoContent(database: Database, dir = contentDir): Pro
     if (database.kind === "postgres") {
       await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`);
     }
-    const done = await tx.select().from(t.appMeta).where(eq(t.appMeta.key, SEEDED_KEY));
-    if (done.length > 0) return false;
-
-    const ordered = <T>(rows: T[]) => rows.map((row, i) => ({ ...row, sortOrder: i }));
-    await tx
-      .insert(t.siteContent)
-      .values({ id: 1, ...content.site })
-      .onConflictDoNothing();
-    await tx.insert(t.treatments).values(ordered(content.treatments)).onConflictDoNothing();
-    await tx.insert(t.insuranceProviders).values(ordered(content["insurance-providers"])).onConflictDoNothing();
-    await tx.insert(t.testimonials).values(ordered(content.testimonials));
-    await tx.insert(t.teamMembers).values(ordered(content.team)).onConflictDoNothing();
-    await tx.insert(t.conditions).values(ordered(content.conditions)).onConflictDoNothing();
-    await tx.insert(t.faqItems).values(ordered(content.faq));
-    await tx.insert(t.locations).values(ordered(content.locations)).onConflictDoNothing();
-    await tx
-      .insert(t.appMeta)
-      .values([
-        { key: SEEDED_KEY, value: new Date().toISOString() },
-        { key: "content_version", value: "1" },
-      ])
-      .onConflictDoNothing();
-    return true;
+    let wrote = false;
+    for (const step of STEPS) {
+      const done = await tx.select().from(t.appMeta).where(eq(t.appMeta.key, step.key));
+      if (done.length > 0) continue;
+      await step.run(tx, content);
+      await tx.insert(t.appMeta).values({ key: step.key, value: new Date().toISOString() }).onConflictDoNothing();
+      wrote = true;
+    }
+    if (wrote) {
+      // New words must not be hidden behind pages cached before them.
+      await bumpContentVersion(tx);
+    }
+    return wrote;
   });
+}
+
+const ordered = <T>(rows: T[]) => rows.map((row, i) => ({ ...row, sortOrder: i }));
+
+/** The home page and the frame: site content and the lists (spec §3). */
+async function seedFrameContent(tx: Tx, content: ContentFiles) {
+  await tx
+    .insert(t.siteContent)
+    .values({ id: 1, ...content.site })
+    .onConflictDoNothing();
+  await tx.insert(t.treatments).values(ordered(content.treatments)).onConflictDoNothing();
+  await tx.insert(t.insuranceProviders).values(ordered(content["insurance-providers"])).onConflictDoNothing();
+  await tx.insert(t.testimonials).values(ordered(content.testimonials));
+  await tx.insert(t.teamMembers).values(ordered(content.team)).onConflictDoNothing();
+  await tx.insert(t.conditions).values(ordered(content.conditions)).onConflictDoNothing();
+  await tx.insert(t.faqItems).values(ordered(content.faq));
+  await tx.insert(t.locations).values(ordered(content.locations)).onConflictDoNothing();
+}
+
+/**
+ * The public pages' words (docs/content.md): new pages and posts, and the
+ * words of treatments, providers, clinicians and offices where they are still
+ * empty, so an edit made by staff stays.
+ */
+async function seedPageWords(tx: Tx, content: ContentFiles) {
+  for (const file of content["treatment-pages"]) {
+    const { slug, ...words } = file;
+    await tx
+      .update(t.treatments)
+      .set(words)
+      .where(and(eq(t.treatments.slug, slug), eq(t.treatments.metaDescription, "")));
+  }
+  for (const file of content["insurance-pages"]) {
+    const { slug, ...words } = file;
+    await tx
+      .update(t.insuranceProviders)
+      .set(words)
+      .where(and(eq(t.insuranceProviders.slug, slug), eq(t.insuranceProviders.metaDescription, "")));
+  }
+  for (const member of content.team) {
+    await tx
+      .update(t.teamMembers)
+      .set({
+        metaDescription: member.metaDescription,
+        photoAlt: member.photoAlt,
+        photo: `/images/team/${member.slug}.svg`,
+      })
+      .where(and(eq(t.teamMembers.slug, member.slug), eq(t.teamMembers.metaDescription, "")));
+  }
+  for (const office of content.locations) {
+    await tx
+      .update(t.locations)
+      .set({ metaDescription: office.metaDescription, hours: office.hours, directions: office.directions })
+      .where(and(eq(t.locations.slug, office.slug), eq(t.locations.metaDescription, "")));
+  }
+  if (content.pages.length > 0) {
+    await tx.insert(t.pages).values(ordered(content.pages)).onConflictDoNothing();
+  }
+  if (content.blog.length > 0) {
+    await tx
+      .insert(t.blogPosts)
+      .values(
+        content.blog.map((post) => ({
+          slug: post.slug,
+          title: post.title,
+          metaTitle: post.metaTitle,
+          metaDescription: post.metaDescription,
+          excerpt: post.excerpt,
+          body: post.body,
+          authorSlug: post.author,
+          reviewerSlug: post.reviewer,
+          status: "published" as const,
+          publishedAt: new Date(`${post.publishedAt}T12:00:00Z`),
+          createdAt: new Date(`${post.publishedAt}T12:00:00Z`),
+          updatedAt: new Date(`${post.updatedAt}T12:00:00Z`),
+        })),
+      )
+      .onConflictDoNothing();
+  }
 }

@@ -12,7 +12,7 @@ export async function readContentVersion(db: Db): Promise<string> {
   return row?.value ?? "0";
 }
 
-export async function bumpContentVersion(db: Db): Promise<string> {
+export async function bumpContentVersion(db: Pick<Db, "insert">): Promise<string> {
   const [row] = await db
     .insert(appMeta)
     .values({ key: "content_version", value: "1" })
