@@ -13,6 +13,8 @@ export default [
   route("newsletter", "routes/public/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),
 
+  route("team/:slug", "routes/public/team-member.tsx"),
+  route("locations/:slug", "routes/public/location.tsx"),
   route(":slug", "routes/public/slug-page.tsx"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,13 +5,13 @@ import type { Database } from "./client.server";
 import * as t from "./schema";
 import { seedDemoContent } from "./seed/seed.server";
 import {
-  findSlugPage,
   getSiteContent,
   listFaqItems,
   listInsuranceProviders,
   listLocations,
   listTreatments,
 } from "~/features/content/queries.server";
+import { loadContentPage } from "~/features/pages/content-page.server";
 import { bumpContentVersion, readContentVersion } from "~/features/content/content-version.server";
 
 describe.each(databaseKinds())("database on %s", (kind) => {
@@ -80,12 +80,21 @@ describe.each(databaseKinds())("database on %s", (kind) => {
     expect(await seedDemoContent(database)).toBe(false);
   });
 
-  it("resolves /{slug} to a treatment, an insurance provider or nothing", async () => {
-    const treatment = await findSlugPage(database.db, "medication-management");
-    expect(treatment?.kind).toBe("treatment");
-    const provider = await findSlugPage(database.db, "aetna");
-    expect(provider?.kind).toBe("insurance");
-    expect(await findSlugPage(database.db, "no-such-page")).toBeNull();
+  it("resolves /{slug} to a treatment, an insurance provider, a page or nothing", async () => {
+    const treatment = await loadContentPage(database.db, "medication-management");
+    expect(treatment).toMatchObject({ kind: "treatment", aboutCondition: false });
+    expect(await loadContentPage(database.db, "depression")).toMatchObject({ kind: "treatment", aboutCondition: true });
+    const provider = await loadContentPage(database.db, "aetna");
+    expect(provider?.crumbs.map((c) => c.path)).toEqual(["/", "/insurance", "/aetna"]);
+    const page = await loadContentPage(database.db, "services");
+    expect(page?.kind).toBe("page");
+    // The blocks a body places come with their data, and only those.
+    expect(page?.body.data.treatments?.length).toBeGreaterThan(8);
+    expect(page?.body.data.team).toBeUndefined();
+    await database.db.update(t.pages).set({ published: false }).where(eq(t.pages.slug, "stress-management"));
+    expect(await loadContentPage(database.db, "stress-management")).toBeNull();
+    await database.db.update(t.pages).set({ published: true }).where(eq(t.pages.slug, "stress-management"));
+    expect(await loadContentPage(database.db, "no-such-page")).toBeNull();
   });
 
   it("bumps the content version atomically", async () => {

@@ -72,12 +72,3 @@ export function listFaqItems(db: Db) {
 export function listLocations(db: Db) {
   return db.select().from(t.locations).orderBy(asc(t.locations.sortOrder), asc(t.locations.id));
 }
-
-/** What a top-level /{slug} names: a treatment, an insurance provider, or nothing. */
-export async function findSlugPage(db: Db, slug: string) {
-  const [treatment] = await db.select().from(t.treatments).where(eq(t.treatments.slug, slug));
-  if (treatment) return { kind: "treatment" as const, treatment };
-  const [provider] = await db.select().from(t.insuranceProviders).where(eq(t.insuranceProviders.slug, slug));
-  if (provider) return { kind: "insurance" as const, provider };
-  return null;
-}

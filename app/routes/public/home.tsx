@@ -10,6 +10,7 @@ import { TrustFactors, VerifiedOn } from "~/features/home/components/trust-secti
 import { handleHeroFormPost } from "~/features/home/hero-form.server";
 import { loadHomePage } from "~/features/home/home.server";
 import { organizationJsonLd } from "~/features/seo/organization-jsonld";
+import { shortBrand } from "~/features/pages/page-titles";
 import { pageMeta } from "~/features/seo/page-meta";
 import { lazyWithPreload } from "~/lib/lazy-with-preload";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
@@ -46,7 +47,7 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
   const { site, publicUrl } = loaderData;
   return pageMeta(
     {
-      title: `${site.clinicName} | Psychiatry & Therapy in Winter Park, FL`,
+      title: `Psychiatry & Therapy in Winter Park, FL | ${shortBrand(site.clinicName)}`,
       description:
         "Psychiatry, therapy, counseling and medication management in Winter Park, FL, in person or by telehealth anywhere in Florida. Most insurance accepted.",
       keywords: [

@@ -1,26 +1,15 @@
 import { MapPin, Navigation } from "lucide-react";
-import { useState } from "react";
 import { buttonVariants } from "~/components/ui/button";
-import { MAP_FRAME_ORIGIN } from "~/lib/csp";
 import type { SiteContent } from "../site-content";
+import { ClickToLoadMap } from "./click-to-load-map";
 import { ExternalLink } from "./external-link";
 
 export function directionsUrl(query: string) {
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(query)}`;
 }
 
-function mapEmbedUrl(latitude: number, longitude: number) {
-  const d = 0.008;
-  const bbox = [longitude - d, latitude - d / 2, longitude + d, latitude + d / 2].map((n) => n.toFixed(5)).join(",");
-  return `${MAP_FRAME_ORIGIN}/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${latitude},${longitude}`;
-}
-
-/**
- * "Visit Our Clinic": the map is a third-party frame, so nothing is requested
- * from the map service until the visitor asks for it.
- */
+/** "Visit Our Clinic" (spec §2): address, directions, served areas and a map loaded on request. */
 export function VisitOurClinic({ site }: { site: SiteContent }) {
-  const [showMap, setShowMap] = useState(false);
   const address = `${site.footerAddress}, ${site.footerCityLine}`;
   const query = site.map?.query ?? address;
   return (
@@ -50,32 +39,9 @@ export function VisitOurClinic({ site }: { site: SiteContent }) {
             </ExternalLink>
           </div>
         </div>
-        <div className="aspect-[4/3] overflow-hidden rounded-card border border-line bg-surface">
-          {showMap && site.map ? (
-            <iframe
-              title={`Map showing ${address}`}
-              src={mapEmbedUrl(site.map.latitude, site.map.longitude)}
-              className="size-full"
-              loading="lazy"
-              referrerPolicy="no-referrer"
-            />
-          ) : (
-            <div className="flex size-full flex-col items-center justify-center gap-3 p-6 text-center">
-              <MapPin aria-hidden className="size-10 text-primary" />
-              <p className="max-w-xs text-sm text-muted">
-                The map comes from OpenStreetMap. It loads only if you ask for it.
-              </p>
-              <button
-                type="button"
-                className={buttonVariants({ variant: "outline", size: "sm" })}
-                onClick={() => setShowMap(true)}
-                disabled={!site.map}
-              >
-                Show map
-              </button>
-            </div>
-          )}
-        </div>
+        {site.map ? (
+          <ClickToLoadMap latitude={site.map.latitude} longitude={site.map.longitude} label={address} />
+        ) : null}
       </div>
     </section>
   );

@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import type { SiteContent } from "~/features/site/site-content";
+import type { ContentPageView } from "../content-page.server";
+import { ContentBlockView } from "./blocks/content-block";
+import { BreadcrumbNav } from "./breadcrumb-nav";
+import { PageBody } from "./page-body";
+
+/**
+ * The frame of every page with words of its own: trail, one h1, the lede and
+ * the body. A body that opens with immediate crisis help shows it before
+ * everything else on the page, heading included (/crisis-therapy).
+ */
+export function ContentPageLayout({
+  view,
+  site,
+  aside,
+  children,
+}: {
+  view: ContentPageView;
+  site: SiteContent;
+  /** Shown beside the heading (a provider's logo, a portrait). */
+  aside?: ReactNode;
+  /** Shown after the body (a list the route adds). */
+  children?: ReactNode;
+}) {
+  const [first] = view.body.segments;
+  const leadsWithHelp = first?.kind === "block" && first.name === "crisis-help";
+  return (
+    <article className="container-page grid max-w-4xl gap-8 py-10 md:py-14">
+      {leadsWithHelp ? <ContentBlockView name="crisis-help" data={view.body.data} site={site} leading /> : null}
+      <div className="grid gap-4">
+        <BreadcrumbNav crumbs={view.crumbs} />
+        <div className="flex flex-wrap items-center justify-between gap-6">
+          <div className="grid max-w-3xl gap-3">
+            <h1 className="text-3xl font-bold text-primary-dark md:text-4xl">{view.title}</h1>
+            {view.lede ? <p className="text-lg text-muted md:text-xl">{view.lede}</p> : null}
+          </div>
+          {aside}
+        </div>
+      </div>
+      <PageBody body={view.body} site={site} skipLeadingBlock={leadsWithHelp} />
+      {children}
+    </article>
+  );
+}

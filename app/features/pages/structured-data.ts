@@ -1,0 +1,130 @@
+import type { Location, PageSchemaType, TeamMember } from "~/db/schema";
+import { canonicalUrl } from "~/lib/canonical-url";
+
+/**
+ * schema.org descriptions of the public pages. Every node names the clinic by
+ * the `@id` the home page's organisation block declares, so search engines
+ * tie the pages, clinicians and offices to one practice.
+ */
+export const clinicId = (publicUrl: string) => `${publicUrl}/#clinic`;
+
+interface PageFacts {
+  name: string;
+  description: string;
+  path: string;
+  publicUrl: string;
+  modified?: Date | string;
+}
+
+function pageNode(type: string, facts: PageFacts) {
+  return {
+    "@context": "https://schema.org",
+    "@type": type,
+    name: facts.name,
+    description: facts.description,
+    url: canonicalUrl(facts.publicUrl, facts.path),
+    inLanguage: "en-US",
+    isPartOf: { "@type": "WebSite", url: `${facts.publicUrl}/` },
+    publisher: { "@id": clinicId(facts.publicUrl) },
+    ...(facts.modified ? { dateModified: new Date(facts.modified).toISOString() } : {}),
+  };
+}
+
+/** An info, topic or legal page, as its front-matter's schemaType says. */
+export function contentPageJsonLd(schemaType: PageSchemaType, facts: PageFacts) {
+  if (schemaType === "Service") {
+    return {
+      "@context": "https://schema.org",
+      "@type": "Service",
+      name: facts.name,
+      description: facts.description,
+      url: canonicalUrl(facts.publicUrl, facts.path),
+      serviceType: facts.name,
+      provider: { "@id": clinicId(facts.publicUrl) },
+      areaServed: { "@type": "State", name: "Florida" },
+    };
+  }
+  return pageNode(schemaType, facts);
+}
+
+/** A treatment page: a MedicalWebPage about the condition it treats, or about the therapy itself. */
+export function treatmentJsonLd(facts: PageFacts & { aboutCondition: boolean }) {
+  return {
+    ...pageNode("MedicalWebPage", facts),
+    about: { "@type": facts.aboutCondition ? "MedicalCondition" : "MedicalTherapy", name: facts.name },
+    audience: { "@type": "Patient" },
+  };
+}
+
+/** A clinician: a Physician when they hold an MD or DO, otherwise a Person with their licence. */
+export function clinicianJsonLd(member: TeamMember, publicUrl: string, path: string) {
+  const physician = /\b(MD|DO)\b/.test(member.credentials);
+  return {
+    "@context": "https://schema.org",
+    "@type": physician ? ["Physician", "Person"] : "Person",
+    name: member.name,
+    honorificSuffix: member.credentials,
+    jobTitle: member.role,
+    description: member.bio,
+    url: canonicalUrl(publicUrl, path),
+    ...(member.photo ? { image: new URL(member.photo, `${publicUrl}/`).href } : {}),
+    knowsLanguage: member.languages,
+    knowsAbout: member.specialties,
+    hasCredential: { "@type": "EducationalOccupationalCredential", credentialCategory: member.licenseType },
+    worksFor: { "@id": clinicId(publicUrl) },
+  };
+}
+
+const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** "9:00 AM" → "09:00"; null when the text is not a time. */
+function time24(text: string): string | null {
+  const m = /^(\d{1,2}):(\d{2})\s*(AM|PM)$/i.exec(text.trim());
+  if (!m) return null;
+  let hour = Number(m[1]) % 12;
+  if (m[3]!.toUpperCase() === "PM") hour += 12;
+  return `${String(hour).padStart(2, "0")}:${m[2]}`;
+}
+
+/**
+ * Office hours as written for people ("Monday – Thursday", "8:30 AM – 6:00 PM")
+ * as schema.org opening hours. Rows that are not plain time ranges ("Closed",
+ * "By appointment") are left out: they are not regular opening hours.
+ */
+export function openingHoursSpecification(hours: Location["hours"]) {
+  const specs = [];
+  for (const row of hours) {
+    const [from, to = from] = row.label.split(/\s*[–-]\s*/).map((d) => DAYS.indexOf(d.trim()));
+    const [opens, closes] = row.value.split(/\s*[–-]\s*/).map(time24);
+    if (from === undefined || from < 0 || to! < from || !opens || !closes) continue;
+    specs.push({ "@type": "OpeningHoursSpecification", dayOfWeek: DAYS.slice(from, to! + 1), opens, closes });
+  }
+  return specs;
+}
+
+export function officeJsonLd(office: Location, clinicName: string, publicUrl: string, path: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "MedicalClinic",
+    "@id": `${canonicalUrl(publicUrl, path)}#office`,
+    name: `${clinicName} — ${office.name}`,
+    description: office.description,
+    url: canonicalUrl(publicUrl, path),
+    telephone: office.phone,
+    image: `${publicUrl}/og-default.png`,
+    priceRange: "$$",
+    medicalSpecialty: ["Psychiatric", "Psychology"],
+    parentOrganization: { "@id": clinicId(publicUrl) },
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: office.street,
+      addressLocality: office.city,
+      addressRegion: office.state,
+      postalCode: office.zip,
+      addressCountry: "US",
+    },
+    geo: { "@type": "GeoCoordinates", latitude: office.latitude, longitude: office.longitude },
+    openingHoursSpecification: openingHoursSpecification(office.hours),
+    areaServed: office.areasServed.map((name) => ({ "@type": "City", name })),
+  };
+}

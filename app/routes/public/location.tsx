@@ -1,0 +1,142 @@
+import { CalendarCheck, Clock, MapPin, Navigation, Phone } from "lucide-react";
+import { data, Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { databaseContext } from "~/context";
+import { breadcrumbJsonLd, type Crumb } from "~/features/pages/breadcrumbs";
+import { BreadcrumbNav } from "~/features/pages/components/breadcrumb-nav";
+import { TeamCards } from "~/features/pages/components/blocks/team-cards";
+import { OfficeHours } from "~/features/pages/components/office-hours";
+import { loadLocation } from "~/features/pages/location.server";
+import { officeTitle } from "~/features/pages/page-titles";
+import { officeJsonLd } from "~/features/pages/structured-data";
+import { pageMeta } from "~/features/seo/page-meta";
+import { ClickToLoadMap } from "~/features/site/components/click-to-load-map";
+import { ExternalLink } from "~/features/site/components/external-link";
+import { directionsUrl } from "~/features/site/components/visit-our-clinic";
+import { rootDataFrom } from "~/features/site/root-data";
+import { telHref } from "~/features/site/site-content";
+import { publicPageHeaders } from "~/lib/page-cache-marker";
+import type { Route } from "./+types/location";
+
+/** /locations/{slug}: one office (the three named in spec §2 and any other in the table). */
+export const headers = publicPageHeaders;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await loadLocation(context.get(databaseContext).db, params.slug);
+  if (!found) throw data(null, { status: 404 });
+  return found;
+}
+
+function crumbsFor(office: { name: string; slug: string }): Crumb[] {
+  return [
+    { name: "Home", path: "/" },
+    { name: "Locations", path: "/locations" },
+    { name: office.name, path: `/locations/${office.slug}` },
+  ];
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const root = rootDataFrom(matches);
+  if (!loaderData || !root) return [];
+  const { office } = loaderData;
+  return pageMeta(
+    {
+      title: officeTitle(office, root.site.clinicName),
+      description: office.metaDescription,
+      modifiedDate: office.updatedAt,
+      jsonLd: [
+        officeJsonLd(
+          { ...office, updatedAt: new Date(office.updatedAt) },
+          root.site.clinicName,
+          root.publicUrl,
+          location.pathname,
+        ),
+        breadcrumbJsonLd(crumbsFor(office), root.publicUrl),
+      ],
+      pageDesignType: "location",
+    },
+    { publicUrl: root.publicUrl, siteName: root.site.clinicName, pathname: location.pathname },
+  );
+}
+
+export default function LocationPage({ loaderData }: Route.ComponentProps) {
+  const { office, team } = loaderData;
+  const address = `${office.street}, ${office.city}, ${office.state} ${office.zip}`;
+  return (
+    <article className="container-page grid max-w-5xl gap-10 py-10 md:py-14">
+      <div className="grid gap-4">
+        <BreadcrumbNav crumbs={crumbsFor(office)} />
+        <h1 className="text-3xl font-bold text-primary-dark md:text-4xl">
+          {office.name}: psychiatry and therapy in {office.city}
+        </h1>
+        <p className="max-w-3xl text-lg text-muted md:text-xl">{office.description}</p>
+      </div>
+      <div className="grid gap-8 md:grid-cols-2">
+        <div className="grid content-start gap-5">
+          <p className="flex items-start gap-3 text-lg">
+            <MapPin aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
+            <span>
+              {office.street}
+              <br />
+              {office.city}, {office.state} {office.zip}
+            </span>
+          </p>
+          <p className="flex items-center gap-3 text-lg">
+            <Phone aria-hidden className="size-5 shrink-0 text-primary" />
+            <a
+              href={telHref(office.phone)}
+              className="inline-flex min-h-6 items-center font-semibold underline underline-offset-4"
+            >
+              {office.phone}
+            </a>
+          </p>
+          <div className="flex items-start gap-3">
+            <Clock aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
+            <div className="grid gap-2">
+              <h2 className="text-lg font-semibold">Office hours</h2>
+              <OfficeHours hours={office.hours} />
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <h2 className="text-lg font-semibold">Getting here</h2>
+            <p className="text-muted">{office.directions}</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <ExternalLink
+              href={directionsUrl(address)}
+              className={buttonVariants({ variant: "secondary" })}
+              data-track="get_directions"
+            >
+              <Navigation aria-hidden className="size-4" />
+              Get Directions
+            </ExternalLink>
+            <Link to="/request-appointment" className={buttonVariants()}>
+              <CalendarCheck aria-hidden className="size-4" />
+              Request Appointment
+            </Link>
+          </div>
+        </div>
+        <ClickToLoadMap latitude={office.latitude} longitude={office.longitude} label={address} />
+      </div>
+      <section aria-labelledby="areas-title" className="grid gap-3">
+        <h2 id="areas-title" className="text-2xl font-bold text-primary-dark">
+          Areas we serve from {office.city}
+        </h2>
+        <p className="text-lg text-muted">
+          Patients come to this office from {office.areasServed.join(", ")} and nearby. Anyone in Florida can also see
+          us by{" "}
+          <Link to="/virtual-visit" className="font-semibold text-primary-dark underline underline-offset-4">
+            telehealth
+          </Link>
+          .
+        </p>
+      </section>
+      <section aria-labelledby="team-title" className="grid gap-4">
+        <h2 id="team-title" className="text-2xl font-bold text-primary-dark">
+          Clinicians who see patients in person
+        </h2>
+        <TeamCards team={team} />
+      </section>
+    </article>
+  );
+}
