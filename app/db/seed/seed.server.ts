@@ -46,6 +46,7 @@ export async function seedDemoContent(database: Database, dir = contentDir): Pro
   });
 }
 
+const portraitPath = (slug: string) => `/images/team/${slug}.svg`;
 const ordered = <T>(rows: T[]) => rows.map((row, i) => ({ ...row, sortOrder: i }));
 
 /** The home page and the frame: site content and the lists (spec §3). */
@@ -57,7 +58,10 @@ async function seedFrameContent(tx: Tx, content: ContentFiles) {
   await tx.insert(t.treatments).values(ordered(content.treatments)).onConflictDoNothing();
   await tx.insert(t.insuranceProviders).values(ordered(content["insurance-providers"])).onConflictDoNothing();
   await tx.insert(t.testimonials).values(ordered(content.testimonials));
-  await tx.insert(t.teamMembers).values(ordered(content.team)).onConflictDoNothing();
+  await tx
+    .insert(t.teamMembers)
+    .values(ordered(content.team.map((m) => ({ ...m, photo: portraitPath(m.slug) }))))
+    .onConflictDoNothing();
   await tx.insert(t.conditions).values(ordered(content.conditions)).onConflictDoNothing();
   await tx.insert(t.faqItems).values(ordered(content.faq));
   await tx.insert(t.locations).values(ordered(content.locations)).onConflictDoNothing();

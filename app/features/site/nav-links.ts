@@ -23,6 +23,14 @@ export const serviceLinks = [
   { to: "/adhd", label: "ADHD" },
 ] as const;
 
+/** The policies every clinic site owes its visitors, linked at the foot of every page. */
+export const legalLinks = [
+  { to: "/privacy", label: "Privacy & HIPAA notice" },
+  { to: "/accessibility", label: "Accessibility" },
+  { to: "/terms", label: "Terms of use" },
+  { to: "/non-discrimination", label: "Non-discrimination & language help" },
+] as const;
+
 export const socialLabels = {
   booking: "Book on Zocdoc",
   facebook: "Facebook",

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Static } from "~/components/static";
-import { quickLinks, serviceLinks, socialLabels } from "../nav-links";
+import { legalLinks, quickLinks, serviceLinks, socialLabels } from "../nav-links";
 import { telHref, type SiteContent } from "../site-content";
 import { CrisisNotice } from "./crisis-notice";
 import { ExternalLink } from "./external-link";
@@ -136,6 +136,17 @@ export function SiteFooter({
               by a licensed clinician.
             </p>
             <p>Demo site: the clinic, its people, reviews and phone numbers are fictional.</p>
+            <nav aria-label="Policies">
+              <ul className="flex flex-wrap gap-x-4 gap-y-1">
+                {legalLinks.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className={`${linkClass} underline`}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
             {consentChoices ? (
               <p>
                 {/* Handled by a delegated listener: this section is not hydrated on the first load. */}
