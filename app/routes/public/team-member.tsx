@@ -84,7 +84,7 @@ export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
       </header>
       <section aria-labelledby="about-title" className="grid gap-3">
         <h2 id="about-title" className="text-2xl font-bold text-primary-dark">
-          About {member.name.split(" ")[0]}
+          About {member.name}
         </h2>
         <p className="max-w-prose text-lg leading-relaxed">{member.bio}</p>
       </section>
