@@ -28,6 +28,9 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => v || undefined);
 
+/** A refinement run with `when` may see a value that failed to parse: only objects are looked into. */
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
 const contactConsent = z.literal(true, { error: "Please agree that we may contact you about this request." });
 
 /** What the appointment request asks beyond the lead's contact fields (stored in `leads.details`). */
@@ -55,24 +58,22 @@ export const appointmentDetailsSchema = z
         issue.code === "invalid_type" ? "The appointment request needs its details (a JSON object)." : undefined,
     },
   )
-  .superRefine((details, ctx) => {
-    if (details.visitType === "telehealth" && details.telehealthInFlorida !== true) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["telehealthInFlorida"],
-        message: "For telehealth, please confirm you will be in Florida at the time of each visit.",
-      });
-    }
-    if (details.visitType === "in_person" && details.telehealthInFlorida !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["telehealthInFlorida"], message: "Only for telehealth visits." });
-    }
-    if (details.insuranceOther && details.insurance !== OTHER_INSURANCE) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["insuranceOther"],
-        message: "Only when the insurance is Other / not sure.",
-      });
-    }
+  // These rules are checked even while other fields are wrong (`when`), so a
+  // form shows every problem at once rather than one round at a time.
+  .refine((d) => d.visitType !== "telehealth" || d.telehealthInFlorida === true, {
+    path: ["telehealthInFlorida"],
+    message: "For telehealth, please confirm you will be in Florida at the time of each visit.",
+    when: ({ value }) => isObject(value),
+  })
+  .refine((d) => d.visitType !== "in_person" || d.telehealthInFlorida === undefined, {
+    path: ["telehealthInFlorida"],
+    message: "Only for telehealth visits.",
+    when: ({ value }) => isObject(value),
+  })
+  .refine((d) => !d.insuranceOther || d.insurance === OTHER_INSURANCE, {
+    path: ["insuranceOther"],
+    message: "Only when the insurance is Other / not sure.",
+    when: ({ value }) => isObject(value),
   });
 
 export const appointmentLeadSchema = z
@@ -81,15 +82,11 @@ export const appointmentLeadSchema = z
     formType: z.literal("appointment"),
     details: appointmentDetailsSchema,
   })
-  .superRefine((lead, ctx) => {
-    // Texts need their own consent (TCPA): the visitor who asks for texts ticks the SMS box.
-    if (lead.details?.preferredContact === "text" && lead.smsOptIn !== "true") {
-      ctx.addIssue({
-        code: "custom",
-        path: ["smsOptIn"],
-        message: "To hear from us by text, please agree to text messages below, or choose phone or email.",
-      });
-    }
+  // Texts need their own consent (TCPA): the visitor who asks for texts ticks the SMS box.
+  .refine((lead) => !isObject(lead.details) || lead.details.preferredContact !== "text" || lead.smsOptIn === "true", {
+    path: ["smsOptIn"],
+    message: "To hear from us by text, please agree to text messages below, or choose phone or email.",
+    when: ({ value }) => isObject(value),
   });
 
 /** The short form's details: only the visitor's consent to be contacted, kept as a record of it. */
