@@ -10,24 +10,26 @@ import { NO_STORE, pageWriteFailure } from "~/lib/page-write-failure.server";
 import {
   appointmentFields,
   getStartedFields,
-  messagesByField,
+  messagesFromFields,
   pickValues,
   problemsSentence,
   type FormCheck,
 } from "./request-forms";
 
+type Check = (values: Record<string, string>, trap?: string) => FormCheck<string, LeadData>;
+
 // The check module is imported the way the browser imports it (on demand), so
 // the bundler keeps it out of the pages' first JavaScript without a warning.
-const forms = {
+const forms: Record<"appointment" | "get_started", { fields: readonly string[]; check: () => Promise<Check> }> = {
   appointment: {
     fields: appointmentFields,
-    check: async () => (await import("./request-form-check")).checkAppointmentForm,
+    check: async () => (await import("./request-form-check")).checkAppointmentForm as Check,
   },
   get_started: {
     fields: getStartedFields,
-    check: async () => (await import("./request-form-check")).checkGetStartedForm,
+    check: async () => (await import("./request-form-check")).checkGetStartedForm as Check,
   },
-} as const;
+};
 
 /**
  * The appointment request or the get-started form posted natively (no
@@ -43,19 +45,19 @@ export async function handleRequestFormPost(
   const { fields } = forms[kind];
   const check = await forms[kind].check();
   const posted = await readFormValues(request);
-  const values: Record<string, string> = pickValues(fields, posted ?? {});
-  const fail = (status: number, error: string, problems: Record<string, string> = {}, headers = {}) =>
-    data<LeadFormResult>({ values, error, fields: problems }, { status, headers: { ...NO_STORE, ...headers } });
+  const values = pickValues(fields, posted ?? {});
+  const fail = (status: number, error: string, problems: Partial<Record<string, string>> = {}, headers = {}) =>
+    data<LeadFormResult>(
+      { values, error, fields: problems as Record<string, string> },
+      { status, headers: { ...NO_STORE, ...headers } },
+    );
 
   if (!posted) return fail(400, "This form could not be read. Please try again.");
-  const result = (check as (v: typeof values, trap?: string) => FormCheck<string, LeadData>)(
-    values,
-    posted[HONEYPOT_FIELD],
-  );
+  const result = check(values, posted[HONEYPOT_FIELD]);
   if (!result.ok) {
     // The hidden trap field filled in: no field to point at, and nothing to tell a bot.
     if (result.trapped) return fail(400, "This form could not be sent. Please call us instead.");
-    const problems = result.fields as Record<string, string>;
+    const problems = result.fields;
     return fail(400, problemsSentence(Object.keys(problems).length), problems);
   }
 
@@ -68,10 +70,7 @@ export async function handleRequestFormPost(
     );
   } catch (error) {
     if (error instanceof LeadChoiceError) {
-      const problems = messagesByField(
-        fields as readonly string[],
-        Object.entries(error.fields).map(([path, message]) => [path.split("."), message] as [string[], string]),
-      ) as Record<string, string>;
+      const problems = messagesFromFields(fields, error.fields);
       return fail(400, problemsSentence(Object.keys(problems).length), problems);
     }
     const failure = pageWriteFailure(error, context);

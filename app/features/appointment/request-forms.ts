@@ -126,6 +126,17 @@ export function getStartedLeadBody(values: FormValues<GetStartedField>, trap?: s
   };
 }
 
+/** Messages per input from a 400's `fields` ("details.note" → note). */
+export function messagesFromFields<F extends string>(
+  fields: readonly F[],
+  named: Record<string, string>,
+): Partial<Record<F, string>> {
+  return messagesByField(
+    fields,
+    Object.entries(named).map(([path, message]) => [path.split("."), message] as [string[], string]),
+  );
+}
+
 /** The summary's sentence above the listed problems. */
 export function problemsSentence(count: number) {
   return count === 1 ? "Please fix 1 problem below." : `Please fix ${count} problems below.`;

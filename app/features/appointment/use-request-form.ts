@@ -5,7 +5,7 @@ import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
 import type { LeadFormResult } from "~/features/leads/lead-form-result";
 import type { LeadData, LeadInput } from "~/features/leads/lead-schema";
 import { sendLead } from "~/features/leads/send-lead";
-import { messagesByField, type FormCheck, type FormValues } from "./request-forms";
+import { messagesFromFields, type FormCheck, type FormValues } from "./request-forms";
 
 export type CheckFor<F extends string> = (values: FormValues<F>, trap?: string) => FormCheck<F, LeadData>;
 
@@ -117,12 +117,7 @@ export function useRequestForm<F extends string>({
     } catch (error) {
       setSubmitting(false);
       const refused = refusedFields(error);
-      const found = refused
-        ? messagesByField(
-            fields,
-            Object.entries(refused).map(([path, message]) => [path.split("."), message] as [string[], string]),
-          )
-        : {};
+      const found = refused ? messagesFromFields(fields, refused) : {};
       if (Object.keys(found).length > 0) showProblems(found);
       else showFailure(`Please try again or call us at ${phone}.`);
       return;
