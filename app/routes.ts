@@ -12,6 +12,8 @@ export default [
   route("thank-you", "routes/public/thank-you.tsx"),
   route("newsletter", "routes/public/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),
+  route("request-appointment", "routes/public/request-appointment.tsx"),
+  route("get-started", "routes/public/get-started.tsx"),
 
   route("team/:slug", "routes/public/team-member.tsx"),
   route("locations/:slug", "routes/public/location.tsx"),

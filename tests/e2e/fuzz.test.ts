@@ -14,6 +14,8 @@ const ENDPOINTS = [
   { path: "/api/analytics/page-view", kind: "json" },
   { path: "/api/analytics/event", kind: "json" },
   { path: "/?index", kind: "form" },
+  { path: "/request-appointment", kind: "form" },
+  { path: "/get-started", kind: "form" },
   { path: "/newsletter", kind: "form" },
   { path: "/newsletter/unsubscribe?token=abc", kind: "form" },
 ] as const;
@@ -58,6 +60,14 @@ const FIELDS = [
   "eventLabel",
   "value",
   "name",
+  "details",
+  "visitType",
+  "telehealthInFlorida",
+  "insurance",
+  "insuranceOther",
+  "location",
+  "note",
+  "contactConsent",
   "token",
   "List-Unsubscribe",
   "__proto__",
@@ -71,6 +81,9 @@ const STRINGS = [
   "hero",
   "phone_click",
   "appointment",
+  "get_started",
+  "telehealth",
+  "on",
   "web_vital",
   "LCP",
   "/",
@@ -129,6 +142,20 @@ function generator(random: () => number) {
     source: "/",
     smsOptIn: "false",
   });
+  const validAppointment = () => ({
+    ...validLead(),
+    formType: "appointment",
+    source: "/request-appointment",
+    details: {
+      preferredContact: "phone",
+      preferredTime: "any",
+      patientStatus: "new",
+      visitType: "in_person",
+      location: "winter-park",
+      insurance: "aetna",
+      contactConsent: true,
+    } as Record<string, unknown>,
+  });
 
   return function next(): { path: string; headers: Record<string, string>; body: Buffer } {
     const endpoint = pick(ENDPOINTS);
@@ -136,9 +163,10 @@ function generator(random: () => number) {
     let body: string | Buffer;
     let type: string | undefined = endpoint.kind === "json" ? "application/json" : "application/x-www-form-urlencoded";
     if (r < 0.3) {
-      // A near-valid body with one field broken.
-      const base: Record<string, unknown> = validLead();
-      base[pick(FIELDS)] = value(0);
+      // A near-valid body with one field (or one of an appointment's details) broken.
+      const base: Record<string, unknown> = random() < 0.7 ? validLead() : validAppointment();
+      const target = base.details && random() < 0.5 ? (base.details as Record<string, unknown>) : base;
+      target[pick(FIELDS)] = value(0);
       body = JSON.stringify(base);
     } else if (r < 0.55) {
       body = JSON.stringify(random() < 0.8 ? object(0) : value(0));

@@ -1,70 +1,38 @@
 import { z } from "zod";
-import { HONEYPOT_FIELD, LEAD_LIMITS } from "./lead-constants";
-import { leadFormTypes } from "~/db/schema";
+import { appointmentLeadSchema, getStartedLeadSchema } from "~/features/appointment/appointment-schema";
+import { leadFormTypes, type LeadFormType } from "~/db/schema";
+import { leadBaseShape } from "./lead-fields";
 
 /**
  * The body of POST /api/leads (spec §3, §7), used by the JSON API and by the
  * forms' native (no-JavaScript) posts alike. The browser builds the same
  * shape: its type is `LeadInput`.
+ *
+ * One variant per form type, told apart by `formType`, so `details` is
+ * checked strictly for each: the appointment request and the get-started
+ * form must send theirs (each field named in the 400 as `details.<field>`),
+ * the hero and phone clicks must send none.
  */
 
-const trimmed = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`);
-
-const required = (max: number, label: string) =>
-  trimmed(max, label).min(1, `Please enter your ${label.toLowerCase()}.`);
-
-export const phoneSchema = trimmed(LEAD_LIMITS.phone, "Phone")
-  .min(1, "Please enter your phone number.")
-  .refine((v) => /^[0-9+().\-\s]+$/.test(v), "Phone may contain only digits, spaces and + ( ) . -")
-  .refine((v) => {
-    const digits = v.replace(/\D/g, "").length;
-    return digits >= 10 && digits <= 15;
-  }, "Please enter a phone number with area code (10 to 15 digits).");
-
-export const emailSchema = trimmed(LEAD_LIMITS.email, "Email")
-  .min(1, "Please enter your email address.")
-  .pipe(z.email("Please enter a valid email address."));
-
-/** A site path such as "/" or "/anxiety-therapy": never a query string, which could carry personal data. */
-export const sitePathSchema = z
-  .string({ error: "Source must be text." })
-  .max(LEAD_LIMITS.source, `Source must be at most ${LEAD_LIMITS.source} characters.`)
-  .regex(/^\/[^\s?#]*$/, "Source must be a site path such as /contact.");
-
-const attributionValue = trimmed(LEAD_LIMITS.attribution, "Campaign value").optional();
-
-export const attributionSchema = z
-  .strictObject({
-    utmSource: attributionValue,
-    utmMedium: attributionValue,
-    utmCampaign: attributionValue,
-    utmTerm: attributionValue,
-    utmContent: attributionValue,
-    gclid: attributionValue,
-    gbraid: attributionValue,
-    wbraid: attributionValue,
-    fbclid: attributionValue,
-    landingPage: sitePathSchema.optional(),
-    referrer: attributionValue,
-  })
-  .transform((value) => Object.fromEntries(Object.entries(value).filter(([, v]) => v)) as Record<string, string>);
-
-export const leadSchema = z.strictObject({
-  firstName: required(LEAD_LIMITS.name, "First name"),
-  lastName: trimmed(LEAD_LIMITS.name, "Last name").default(""),
-  email: emailSchema,
-  phone: phoneSchema,
-  service: trimmed(LEAD_LIMITS.service, "Service").optional(),
-  formType: z.enum(leadFormTypes, { error: `formType must be one of ${leadFormTypes.join(", ")}.` }),
-  source: sitePathSchema,
-  smsOptIn: z.enum(["true", "false"], { error: "smsOptIn must be 'true' or 'false'." }).default("false"),
-  attribution: attributionSchema.optional(),
-  [HONEYPOT_FIELD]: z.string().max(0, "Leave this field empty.").optional(),
+const leadWithoutDetails = z.strictObject({
+  ...leadBaseShape,
+  formType: z.enum(["hero", "phone_click"]),
+  details: z.never({ error: "Only the appointment and get-started forms send details." }).optional(),
 });
+
+export const leadSchema = z.discriminatedUnion(
+  "formType",
+  [leadWithoutDetails, appointmentLeadSchema, getStartedLeadSchema],
+  {
+    error: (issue) =>
+      issue.code === "invalid_union" ? `formType must be one of ${leadFormTypes.join(", ")}.` : undefined,
+  },
+);
+
+// Every form type the database accepts has its variant here, and no other.
+type Covered = z.output<typeof leadSchema>["formType"];
+const _everyFormType: [Covered] extends [LeadFormType] ? ([LeadFormType] extends [Covered] ? true : never) : never =
+  true;
 
 export type LeadInput = z.input<typeof leadSchema>;
 export type LeadData = z.output<typeof leadSchema>;

@@ -14,7 +14,7 @@ export const NEW_LEAD_NOTIFICATION = "new_lead";
  * trips, and every other request waits for it. Phone clicks notify nobody:
  * the caller is already on the line.
  */
-export async function createLead(db: Db, input: LeadData, details: Record<string, unknown> = {}): Promise<string> {
+export async function createLead(db: Db, input: LeadData): Promise<string> {
   const values = {
     formType: input.formType,
     firstName: input.firstName,
@@ -25,7 +25,8 @@ export async function createLead(db: Db, input: LeadData, details: Record<string
     source: input.source,
     smsOptIn: input.smsOptIn === "true",
     attribution: input.attribution ?? {},
-    details,
+    // The longer forms' extra fields, as validated for their form type; the others have none.
+    details: (input.details ?? {}) as Record<string, unknown>,
   };
   if (input.formType === "phone_click") {
     const [row] = await db.insert(leads).values(values).returning({ id: leads.id });

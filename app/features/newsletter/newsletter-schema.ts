@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
-import { emailSchema, sitePathSchema } from "~/features/leads/lead-schema";
+import { emailSchema, sitePathSchema } from "~/features/leads/lead-fields";
 
 /**
  * The body of POST /api/newsletter/subscribe (spec §3, §7) and of the

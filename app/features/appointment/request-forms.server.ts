@@ -1,0 +1,80 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { clientContext, databaseContext, servicesContext } from "~/context";
+import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
+import { LeadChoiceError } from "~/features/leads/lead-choices.server";
+import type { LeadFormResult } from "~/features/leads/lead-form-result";
+import type { LeadData } from "~/features/leads/lead-schema";
+import { submitLead } from "~/features/leads/submit-lead.server";
+import { readFormValues } from "~/lib/form-values";
+import { NO_STORE, pageWriteFailure } from "~/lib/page-write-failure.server";
+import {
+  appointmentFields,
+  getStartedFields,
+  messagesFromFields,
+  pickValues,
+  problemsSentence,
+  type FormCheck,
+} from "./request-forms";
+
+type Check = (values: Record<string, string>, trap?: string) => FormCheck<string, LeadData>;
+
+// The check module is imported the way the browser imports it (on demand), so
+// the bundler keeps it out of the pages' first JavaScript without a warning.
+const forms: Record<"appointment" | "get_started", { fields: readonly string[]; check: () => Promise<Check> }> = {
+  appointment: {
+    fields: appointmentFields,
+    check: async () => (await import("./request-form-check")).checkAppointmentForm as Check,
+  },
+  get_started: {
+    fields: getStartedFields,
+    check: async () => (await import("./request-form-check")).checkGetStartedForm as Check,
+  },
+};
+
+/**
+ * The appointment request or the get-started form posted natively (no
+ * JavaScript): the same values, schema and messages as the browser's own
+ * check and the JSON API. Success is a 303 to /thank-you; anything else
+ * brings the page back with every value kept and each problem said.
+ */
+export async function handleRequestFormPost(
+  kind: keyof typeof forms,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+) {
+  const { fields } = forms[kind];
+  const check = await forms[kind].check();
+  const posted = await readFormValues(request);
+  const values = pickValues(fields, posted ?? {});
+  const fail = (status: number, error: string, problems: Partial<Record<string, string>> = {}, headers = {}) =>
+    data<LeadFormResult>(
+      { values, error, fields: problems as Record<string, string> },
+      { status, headers: { ...NO_STORE, ...headers } },
+    );
+
+  if (!posted) return fail(400, "This form could not be read. Please try again.");
+  const result = check(values, posted[HONEYPOT_FIELD]);
+  if (!result.ok) {
+    // The hidden trap field filled in: no field to point at, and nothing to tell a bot.
+    if (result.trapped) return fail(400, "This form could not be sent. Please call us instead.");
+    const problems = result.fields;
+    return fail(400, problemsSentence(Object.keys(problems).length), problems);
+  }
+
+  try {
+    await submitLead(
+      context.get(databaseContext).db,
+      context.get(servicesContext),
+      context.get(clientContext).ip,
+      result.lead,
+    );
+  } catch (error) {
+    if (error instanceof LeadChoiceError) {
+      const problems = messagesFromFields(fields, error.fields);
+      return fail(400, problemsSentence(Object.keys(problems).length), problems);
+    }
+    const failure = pageWriteFailure(error, context);
+    return fail(failure.status, failure.message, {}, failure.headers);
+  }
+  return redirect("/thank-you", 303);
+}

@@ -1,0 +1,50 @@
+import { canonicalUrl } from "~/lib/canonical-url";
+
+/** A page as schema.org sees it (WebPage, ContactPage …), part of the clinic's site. */
+export function webPageJsonLd(input: {
+  type: "WebPage" | "ContactPage";
+  name: string;
+  description: string;
+  path: string;
+  publicUrl: string;
+  clinicName: string;
+  telephone?: string;
+}) {
+  const url = canonicalUrl(input.publicUrl, input.path);
+  return {
+    "@context": "https://schema.org",
+    "@type": input.type,
+    "@id": `${url}#webpage`,
+    name: input.name,
+    description: input.description,
+    url,
+    inLanguage: "en-US",
+    isPartOf: { "@type": "WebSite", name: input.clinicName, url: `${input.publicUrl}/` },
+    about: {
+      "@type": "MedicalClinic",
+      "@id": `${input.publicUrl}/#clinic`,
+      name: input.clinicName,
+      ...(input.telephone ? { telephone: input.telephone } : {}),
+    },
+  };
+}
+
+/** The trail from the home page to this one, as a BreadcrumbList. */
+export function breadcrumbJsonLd(publicUrl: string, crumbs: { name: string; path: string }[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: crumb.name,
+      item: canonicalUrl(publicUrl, crumb.path),
+    })),
+  };
+}
+
+/** "Page | Clinic" when that fits the 60 characters search results show, else the page's own title. */
+export function titleWithSite(title: string, siteName: string, max = 60): string {
+  const full = `${title} | ${siteName}`;
+  return full.length <= max ? full : title.slice(0, max);
+}

@@ -1,0 +1,108 @@
+import { Link } from "react-router";
+import { databaseContext } from "~/context";
+import { APPOINTMENT_PATH, GET_STARTED_PATH } from "~/features/appointment/appointment-options";
+import { GetStartedForm } from "~/features/appointment/components/get-started-form";
+import { NextSteps } from "~/features/appointment/components/next-steps";
+import { handleRequestFormPost } from "~/features/appointment/request-forms.server";
+import { loadGetStartedChoices } from "~/features/appointment/request-pages.server";
+import { pageMeta } from "~/features/seo/page-meta";
+import { breadcrumbJsonLd, titleWithSite, webPageJsonLd } from "~/features/seo/page-jsonld";
+import { rootDataFrom } from "~/features/site/root-data";
+import { withFallbacks } from "~/features/site/site-content";
+import { publicCacheHeaders } from "~/lib/page-cache-marker";
+import type { Route } from "./+types/get-started";
+
+/** /get-started: the short "call me back" form (formType 'get_started'). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : publicCacheHeaders;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadGetStartedChoices(context.get(databaseContext).db);
+}
+
+/** The form posted without JavaScript (with JavaScript it posts JSON to /api/leads). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleRequestFormPost("get_started", request, context);
+}
+
+const TITLE = "Request a Call Back";
+const GET_STARTED_DESCRIPTION =
+  "Leave your name and number and we'll call you back within 24 hours to talk about therapy, psychiatry or medication care in Winter Park or by telehealth.";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = rootDataFrom(matches);
+  if (!root) return [];
+  const { site, publicUrl } = root;
+  return pageMeta(
+    {
+      title: titleWithSite(TITLE, site.clinicName),
+      description: GET_STARTED_DESCRIPTION,
+      canonicalPath: GET_STARTED_PATH,
+      pageDesignType: "form",
+      jsonLd: [
+        webPageJsonLd({
+          type: "ContactPage",
+          name: TITLE,
+          description: GET_STARTED_DESCRIPTION,
+          path: GET_STARTED_PATH,
+          publicUrl,
+          clinicName: site.clinicName,
+          telephone: site.footerPhone,
+        }),
+        breadcrumbJsonLd(publicUrl, [
+          { name: "Home", path: "/" },
+          { name: "Get Started", path: GET_STARTED_PATH },
+        ]),
+      ],
+    },
+    { publicUrl, siteName: site.clinicName, pathname: GET_STARTED_PATH },
+  );
+}
+
+export default function GetStarted({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const site = rootDataFrom(matches)?.site ?? withFallbacks(undefined);
+  return (
+    <div className="container-page grid gap-8 py-10 md:py-14">
+      <nav aria-label="Breadcrumb" className="text-sm text-muted">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/" className="underline underline-offset-4">
+              Home
+            </Link>
+            <span aria-hidden> /</span>
+          </li>
+          <li aria-current="page">Get Started</li>
+        </ol>
+      </nav>
+      <div className="grid max-w-3xl gap-3">
+        <h1 id="get-started-title" className="text-4xl font-bold text-primary-dark">
+          Get started with a call back
+        </h1>
+        <p className="text-lg text-muted">
+          Not sure where to begin? That's okay. Leave your name and how to reach you, and we'll call you back within 24
+          hours. We'll listen, answer your questions, and help you choose a next step.
+        </p>
+      </div>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="grid content-start gap-4">
+          <GetStartedForm
+            services={loaderData.services}
+            phone={site.footerPhone}
+            clinicName={site.clinicName}
+            result={actionData}
+            labelledBy="get-started-title"
+          />
+          <p className="text-muted">
+            Ready to tell us more, like your insurance and the kind of visit you'd like?{" "}
+            <Link to={APPOINTMENT_PATH} className="font-semibold text-primary underline underline-offset-4">
+              Use the full appointment request
+            </Link>
+            .
+          </p>
+        </div>
+        <NextSteps phone={site.footerPhone} hours={site.hours} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { Link } from "react-router";
+import { databaseContext } from "~/context";
+import { APPOINTMENT_PATH, GET_STARTED_PATH } from "~/features/appointment/appointment-options";
+import { AppointmentForm } from "~/features/appointment/components/appointment-form";
+import { NextSteps } from "~/features/appointment/components/next-steps";
+import { handleRequestFormPost } from "~/features/appointment/request-forms.server";
+import { loadAppointmentChoices } from "~/features/appointment/request-pages.server";
+import { pageMeta } from "~/features/seo/page-meta";
+import { breadcrumbJsonLd, titleWithSite, webPageJsonLd } from "~/features/seo/page-jsonld";
+import { rootDataFrom } from "~/features/site/root-data";
+import { withFallbacks } from "~/features/site/site-content";
+import { publicCacheHeaders } from "~/lib/page-cache-marker";
+import type { Route } from "./+types/request-appointment";
+
+/**
+ * /request-appointment: the full appointment request. The empty page is the
+ * same for everyone (cached); a no-JavaScript post's answer is not.
+ */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : publicCacheHeaders;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadAppointmentChoices(context.get(databaseContext).db);
+}
+
+/** The form posted without JavaScript (with JavaScript it posts JSON to /api/leads). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleRequestFormPost("appointment", request, context);
+}
+
+const TITLE = "Request an Appointment";
+const APPOINTMENT_DESCRIPTION =
+  "Ask for a psychiatry, therapy or medication visit in person in Winter Park or by telehealth in Florida. We'll call or email you within 24 hours.";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = rootDataFrom(matches);
+  if (!root) return [];
+  const { site, publicUrl } = root;
+  return pageMeta(
+    {
+      title: titleWithSite(TITLE, site.clinicName),
+      description: APPOINTMENT_DESCRIPTION,
+      canonicalPath: APPOINTMENT_PATH,
+      pageDesignType: "form",
+      jsonLd: [
+        webPageJsonLd({
+          type: "ContactPage",
+          name: TITLE,
+          description: APPOINTMENT_DESCRIPTION,
+          path: APPOINTMENT_PATH,
+          publicUrl,
+          clinicName: site.clinicName,
+          telephone: site.footerPhone,
+        }),
+        breadcrumbJsonLd(publicUrl, [
+          { name: "Home", path: "/" },
+          { name: TITLE, path: APPOINTMENT_PATH },
+        ]),
+      ],
+    },
+    { publicUrl, siteName: site.clinicName, pathname: APPOINTMENT_PATH },
+  );
+}
+
+export default function RequestAppointment({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const site = rootDataFrom(matches)?.site ?? withFallbacks(undefined);
+  return (
+    <div className="container-page grid gap-8 py-10 md:py-14">
+      <nav aria-label="Breadcrumb" className="text-sm text-muted">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/" className="underline underline-offset-4">
+              Home
+            </Link>
+            <span aria-hidden> /</span>
+          </li>
+          <li aria-current="page">{TITLE}</li>
+        </ol>
+      </nav>
+      <div className="grid max-w-3xl gap-3">
+        <h1 id="request-appointment-title" className="text-4xl font-bold text-primary-dark">
+          Request an appointment
+        </h1>
+        <p className="text-lg text-muted">
+          Reaching out is a good first step. Tell us a little about yourself and the kind of visit you'd like. We'll
+          call or email you within 24 hours to find a time that works for you, in person or by telehealth.
+        </p>
+        <p className="text-lg text-muted">
+          Just want a call back?{" "}
+          <Link to={GET_STARTED_PATH} className="font-semibold text-primary underline underline-offset-4">
+            Use the short form
+          </Link>
+          .
+        </p>
+      </div>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <AppointmentForm
+          choices={loaderData}
+          phone={site.footerPhone}
+          clinicName={site.clinicName}
+          result={actionData}
+          labelledBy="request-appointment-title"
+        />
+        <NextSteps phone={site.footerPhone} hours={site.hours} />
+      </div>
+    </div>
+  );
+}
