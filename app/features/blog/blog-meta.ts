@@ -8,6 +8,7 @@ import type { RootData } from "~/features/site/root-data";
 import { canonicalUrl } from "~/lib/canonical-url";
 import type { BlogIndexView, BlogPostView } from "./blog.server";
 import { blogPagePath, FEED_PATH } from "./pagination";
+import { postDay } from "./post-dates";
 import type { PostPerson, PostSummary } from "./posts.server";
 
 const HOME: Crumb = { name: "Home", path: "/" };
@@ -128,7 +129,9 @@ export function blogPostJsonLd(view: BlogPostView, publicUrl: string) {
     mainEntity: { "@id": `${url}#article` },
     isPartOf: { "@type": "WebSite", url: `${publicUrl}/` },
     publisher: { "@id": clinicId(publicUrl) },
-    ...(post.reviewer ? { reviewedBy: personNode(post.reviewer, publicUrl), lastReviewed: post.updatedAt } : {}),
+    ...(post.reviewer
+      ? { reviewedBy: personNode(post.reviewer, publicUrl), lastReviewed: postDay(post.updatedAt) }
+      : {}),
   };
   return [posting, page];
 }
