@@ -15,6 +15,10 @@ export default [
   route("request-appointment", "routes/public/request-appointment.tsx"),
   route("get-started", "routes/public/get-started.tsx"),
 
+  route("blog", "routes/public/blog.tsx"),
+  route("blog/page/:page", "routes/public/blog-page.tsx"),
+  route("blog/rss.xml", "routes/public/blog-rss.ts"),
+  route("blog/:slug", "routes/public/blog-post.tsx"),
   route("team/:slug", "routes/public/team-member.tsx"),
   route("locations/:slug", "routes/public/location.tsx"),
   route(":slug", "routes/public/slug-page.tsx"),

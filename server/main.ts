@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, projectRoot, type Database } from "../app/db/client.server";
 import { seedDemoContent } from "../app/db/seed/seed.server";
 import { deleteOldSalts } from "../app/features/analytics/visitor-id.server";
+import { bumpWhenPostsFallDue } from "../app/features/blog/schedule.server";
 import { readContentVersion } from "../app/features/content/content-version.server";
 import { ConfigError, loadEnv } from "../app/lib/env.server";
 import { deleteExpiredRateCounters } from "../app/lib/rate-limit.server";
@@ -30,6 +31,8 @@ export interface RunningServer {
 
 // How often an instance checks whether another one changed the content.
 const CONTENT_VERSION_POLL_MS = 2000;
+// How often an instance looks for scheduled blog posts that have fallen due.
+const SCHEDULED_POSTS_POLL_MS = 60_000;
 // How long a shutdown waits for in-flight requests before closing their connections.
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -73,6 +76,11 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     );
   }, CONTENT_VERSION_POLL_MS);
   poll.unref();
+  // A scheduled post appears by the clock alone: the cached lists and feed must then be dropped.
+  const duePosts = () => void bumpWhenPostsFallDue(database.db).catch(() => {});
+  duePosts();
+  const scheduled = setInterval(duePosts, SCHEDULED_POSTS_POLL_MS);
+  scheduled.unref();
 
   const services = createServices(env, database, logger, secret);
   services.notifier.start();
@@ -125,6 +133,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     (stopping ??= (async () => {
       logger.info("shutting down: finishing in-flight requests");
       clearInterval(poll);
+      clearInterval(scheduled);
       clearInterval(maintenance);
       // Stop accepting; let in-flight requests finish, closing each
       // keep-alive connection as soon as it goes idle; cut the rest after a grace period.

@@ -27,6 +27,8 @@ export default function SlugPage({ loaderData, matches }: Route.ComponentProps) 
   const logo = loaderData.kind === "insurance" && loaderData.logo;
   return (
     <ContentPageLayout
+      // Keyed by page: the body's server-kept HTML (Static) must not outlive a move to another /{slug}.
+      key={loaderData.slug}
       view={loaderData}
       site={site}
       aside={

@@ -1,0 +1,85 @@
+import type { Db } from "~/db/client.server";
+import { plainText } from "~/features/content/markdown.server";
+import { findPage } from "~/features/pages/content-page.server";
+import { loadBody, type BodyView } from "~/features/pages/block-data.server";
+import { findLivePost, listLivePosts, recentLivePosts, type PostDetail, type PostSummary } from "./posts.server";
+
+/** The list page's own words: the `pages` row with slug "blog" (content/pages/blog.md). */
+export interface BlogWords {
+  title: string;
+  metaTitle: string;
+  metaDescription: string;
+  lede: string;
+  updatedAt: string | null;
+}
+
+/** Used only when staff have removed or unpublished the "blog" page row: the blog still works. */
+export const FALLBACK_BLOG_WORDS: BlogWords = {
+  title: "Blog",
+  metaTitle: "Mental Health Blog",
+  metaDescription:
+    "Plain-language articles on anxiety, depression, therapy, medication and everyday mental health, written and reviewed by licensed clinicians.",
+  lede: "Helpful, plain-language reading on mental health, therapy and everyday well-being from our team.",
+  updatedAt: null,
+};
+
+/** The list's words and its Markdown note (not yet rendered). */
+export async function findBlogWords(db: Db): Promise<{ words: BlogWords; note: string }> {
+  const page = await findPage(db, "blog");
+  if (!page) return { words: FALLBACK_BLOG_WORDS, note: "" };
+  return {
+    words: {
+      title: page.title,
+      metaTitle: page.metaTitle || page.title,
+      metaDescription: page.metaDescription || FALLBACK_BLOG_WORDS.metaDescription,
+      lede: page.lede,
+      updatedAt: page.updatedAt.toISOString(),
+    },
+    note: page.body,
+  };
+}
+
+export interface BlogIndexView {
+  words: BlogWords;
+  /** The page's note (content/pages/blog.md's body), shown under the list. */
+  body: BodyView | null;
+  page: number;
+  pageCount: number;
+  total: number;
+  posts: PostSummary[];
+}
+
+/** One page of the list; null when the page is past the end. */
+export async function loadBlogIndex(db: Db, page: number): Promise<BlogIndexView | null> {
+  const list = await listLivePosts(db, { page });
+  if (page > list.pageCount) return null;
+  const { words, note } = await findBlogWords(db);
+  return { words, body: note.trim() ? await loadBody(db, note) : null, page, ...list };
+}
+
+export interface BlogPostView {
+  post: Omit<PostDetail, "body">;
+  body: BodyView;
+  wordCount: number;
+  /** Other recent articles, to keep reading. */
+  more: PostSummary[];
+  /** The list's name (the h1 of /blog), for the trail. */
+  blogTitle: string;
+}
+
+/** A live post rendered with its blocks; null for a draft, a scheduled post or no post. */
+export async function loadBlogPost(db: Db, slug: string): Promise<BlogPostView | null> {
+  const found = await findLivePost(db, slug);
+  if (!found) return null;
+  const { body, ...post } = found;
+  const [view, more, { words }] = await Promise.all([
+    loadBody(db, body),
+    recentLivePosts(db, { exceptSlug: slug, limit: 3 }),
+    findBlogWords(db),
+  ]);
+  return { post, body: view, wordCount: countWords(body), more, blogTitle: words.title };
+}
+
+function countWords(body: string) {
+  return plainText(body).split(" ").filter(Boolean).length;
+}

@@ -1,0 +1,28 @@
+import { BreadcrumbNav } from "~/features/pages/components/breadcrumb-nav";
+import { PageBody } from "~/features/pages/components/page-body";
+import type { SiteContent } from "~/features/site/site-content";
+import type { BlogPostView } from "../blog.server";
+import { postCrumbs } from "../blog-meta";
+import { MorePosts } from "./more-posts";
+import { NotMedicalAdvice } from "./not-medical-advice";
+import { PostByline } from "./post-byline";
+
+/** /blog/{slug}: the trail, the one h1, the byline, the body with its blocks, the note, more to read. */
+export function BlogPostPage({ view, site }: { view: BlogPostView; site: SiteContent }) {
+  const { post } = view;
+  return (
+    <div className="container-page grid max-w-4xl gap-10 py-10 md:py-14">
+      <article className="grid gap-8">
+        <header className="grid gap-4">
+          <BreadcrumbNav crumbs={postCrumbs(view.blogTitle, post)} />
+          <h1 className="max-w-3xl text-3xl font-bold text-primary-dark md:text-4xl">{post.title}</h1>
+          <p className="max-w-3xl text-lg text-muted md:text-xl">{post.excerpt}</p>
+          <PostByline post={post} />
+        </header>
+        <PageBody body={view.body} site={site} />
+        <NotMedicalAdvice />
+      </article>
+      <MorePosts posts={view.more} />
+    </div>
+  );
+}
