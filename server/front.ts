@@ -48,7 +48,15 @@ export function createFront(options: {
     const canonical = canonicalRedirectTarget(req);
     if (canonical !== null) {
       const headers = redirectHeaders[isSecure(req) ? "https" : "http"];
-      res.writeHead(301, [...headers, "Location", canonical, "Cache-Control", "public, max-age=3600", "Content-Length", "0"]);
+      res.writeHead(301, [
+        ...headers,
+        "Location",
+        canonical,
+        "Cache-Control",
+        "public, max-age=3600",
+        "Content-Length",
+        "0",
+      ]);
       res.end();
       return;
     }
