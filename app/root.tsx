@@ -16,6 +16,7 @@ import { Measurement } from "~/features/analytics/client/measurement";
 import { getSiteSettings } from "~/features/content/queries.server";
 import { measurementConfig, needsConsent } from "~/features/consent/measurement-config";
 import { NotFoundPage } from "~/features/site/components/not-found-page";
+import { isStaffAreaPath } from "~/features/seo/robots";
 import { PageLoading } from "~/features/site/components/page-loading";
 import { SiteFooter } from "~/features/site/components/site-footer";
 import { SiteHeader } from "~/features/site/components/site-header";
@@ -79,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b4f4b" />
         <Meta />
+        {isStaffAreaPath(pathname) ? <meta name="robots" content="noindex" /> : null}
         <Links />
         <InlineStyles />
       </head>
