@@ -61,10 +61,12 @@ async function siteSettingsOrFallbacks(context: Readonly<RouterContextProvider>)
   }
 }
 
-export function meta({ error }: Route.MetaArgs) {
+export function meta({ error, location }: Route.MetaArgs) {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: notFound ? "Page not found" : "Something went wrong" }, { name: "robots", content: "noindex" }];
+  const title = { title: notFound ? "Page not found" : "Something went wrong" };
+  // The staff area's noindex is in the Layout already.
+  return isStaffAreaPath(location.pathname) ? [title] : [title, { name: "robots", content: "noindex" }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
