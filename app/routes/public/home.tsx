@@ -46,7 +46,8 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
   const { site, publicUrl } = loaderData;
   return pageMeta(
     {
-      title: `${site.clinicName} | Psychiatry & Therapy in Winter Park, FL`,
+      // 55 characters with the demo name: a search result shows about 60.
+      title: `Winter Park Psychiatry | ${site.clinicName}`,
       description:
         "Psychiatry, therapy, counseling and medication management in Winter Park, FL, in person or by telehealth anywhere in Florida. Most insurance accepted.",
       keywords: [
