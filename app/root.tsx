@@ -16,6 +16,7 @@ import { Measurement } from "~/features/analytics/client/measurement";
 import { getSiteSettings } from "~/features/content/queries.server";
 import { measurementConfig, needsConsent } from "~/features/consent/measurement-config";
 import { NotFoundPage } from "~/features/site/components/not-found-page";
+import { isStaffAreaPath } from "~/features/seo/robots";
 import { PageLoading } from "~/features/site/components/page-loading";
 import { SiteFooter } from "~/features/site/components/site-footer";
 import { SiteHeader } from "~/features/site/components/site-header";
@@ -60,10 +61,12 @@ async function siteSettingsOrFallbacks(context: Readonly<RouterContextProvider>)
   }
 }
 
-export function meta({ error }: Route.MetaArgs) {
+export function meta({ error, location }: Route.MetaArgs) {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: notFound ? "Page not found" : "Something went wrong" }, { name: "robots", content: "noindex" }];
+  const title = { title: notFound ? "Page not found" : "Something went wrong" };
+  // The staff area's noindex is in the Layout already.
+  return isStaffAreaPath(location.pathname) ? [title] : [title, { name: "robots", content: "noindex" }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -79,6 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b4f4b" />
         <Meta />
+        {isStaffAreaPath(pathname) ? <meta name="robots" content="noindex" /> : null}
         <Links />
         <InlineStyles />
       </head>

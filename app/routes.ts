@@ -9,6 +9,10 @@ export default [
   route("api/insurance-providers", "routes/api/insurance-providers.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
+  route("robots.txt", "routes/seo/robots-txt.ts"),
+  route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
+
+  route("auth", "routes/auth/sign-in.tsx"),
   route("thank-you", "routes/public/thank-you.tsx"),
   route("newsletter", "routes/public/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),

@@ -2,9 +2,12 @@
 // "floor" — the same HTML with every <script> (and every modulepreload link)
 // removed, served by a tiny static server with the same compression. The
 // floor is what the page would cost with no JavaScript at all, so
-// LCP(site) / LCP(floor) says how much the scripts cost the visitor.
+// LCP(site) / LCP(floor) says how much the scripts cost the visitor. Then
+// one page of each other kind (/services, /request-appointment, a clinician,
+// the newest post, /insurance), with per-URL category scores.
 //
 //   node bench/lighthouse.js          (BENCH_RUNS=3 runs per preset and target)
+//   BENCH_HOME=0 BENCH_PAGES=/services BENCH_PRESETS=mobile node bench/lighthouse.js   (one quick run)
 //
 // Both presets use Lighthouse's default simulated throttling: "mobile" is the
 // default config (Moto G Power, slow 4G, 4x CPU), "desktop" is
@@ -30,6 +33,7 @@ import {
   printResult,
   ratio,
   removeDir,
+  request,
   root,
   round,
   runMain,
@@ -44,6 +48,20 @@ console.info = (...args) => console.error(...args);
 const RUNS = envInt("BENCH_RUNS", 3);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const PRESETS = { mobile: undefined, desktop: desktopConfig };
+// BENCH_PRESETS=mobile measures one preset only.
+const PRESET_NAMES = (process.env.BENCH_PRESETS || "mobile,desktop").split(",").filter((p) => p in PRESETS);
+// The home page against its floor; BENCH_HOME=0 skips it (to measure only the pages below).
+const MEASURE_HOME = process.env.BENCH_HOME !== "0";
+// The other page types, BENCH_PAGE_RUNS runs each (default 1). BENCH_PAGES="/a,/b" measures those
+// instead, BENCH_PAGES=none none. {team}: the first clinician; {post}: the newest blog post.
+const DEFAULT_PAGES = ["/services", "/request-appointment", "/team/{team}", "/blog/{post}", "/insurance"];
+const PAGES =
+  process.env.BENCH_PAGES === "none"
+    ? []
+    : process.env.BENCH_PAGES
+      ? process.env.BENCH_PAGES.split(",").map((p) => p.trim())
+      : DEFAULT_PAGES;
+const PAGE_RUNS = envInt("BENCH_PAGE_RUNS", 1);
 // Not part of any category score, and slow: the full-page screenshot and the
 // back/forward-cache test (which navigates away and back).
 const SKIP_AUDITS = ["bf-cache", "full-page-screenshot"];
@@ -295,50 +313,117 @@ function summarise(runs) {
   };
 }
 
+/** One Lighthouse run of `url` with the preset's config, logged as a line. */
+async function measure(label, url, config, saveAs, warnings) {
+  const started = performance.now();
+  const run = await runWithRetry(() => runLighthouse(url, config, saveAs));
+  run.warnings.forEach((w) => warnings.add(w));
+  log(
+    `${label} (${Math.round((performance.now() - started) / 1000)} s): ` +
+      `${JSON.stringify(run.scores)} FCP ${Math.round(run.fcpMs)} LCP ${Math.round(run.lcpMs)} ` +
+      `TBT ${Math.round(run.tbtMs)} CLS ${round(run.cls, 3)} JS ${run.jsBytes} B` +
+      (Object.keys(run.failed).length ? ` below 1: ${JSON.stringify(run.failed)}` : "") +
+      (run.failedRequests.length ? ` FAILED REQUESTS: ${run.failedRequests.join(", ")}` : ""),
+  );
+  return run;
+}
+
+/** The other pages' paths, "{team}" and "{post}" filled from the sitemap (which lists clinicians in site order and posts newest first). */
+async function otherPages(baseUrl) {
+  if (PAGES.length === 0) return [];
+  const xml = (await get200(`${baseUrl}/sitemap.xml`)).body.toString("utf8");
+  const paths = [...xml.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map(([, p]) => p.replaceAll("&amp;", "&"));
+  const first = (prefix) => paths.find((p) => p.startsWith(prefix));
+  const fill = { "{team}": first("/team/"), "{post}": first("/blog/") };
+  return PAGES.map((page) => page.replace(/\{team\}|\{post\}/, (key) => fill[key]?.split("/").pop() ?? key));
+}
+
+/** "/path  mobile 86 100 100 100  desktop 99 100 100 100" lines (performance, accessibility, best practices, SEO). */
+function logScoreTable(rows) {
+  log("scores (performance accessibility best-practices seo):");
+  const width = Math.max(...rows.map(([path]) => path.length));
+  for (const [path, byPreset] of rows) {
+    const cells = PRESET_NAMES.map((preset) => {
+      const s = byPreset[preset];
+      return `${preset} ${s ? CATEGORIES.map((c) => String(s[c] ?? "-").padStart(3)).join(" ") : "  -"}`;
+    });
+    log(`  ${path.padEnd(width)}  ${byPreset.status ? `answered ${byPreset.status}` : cells.join("   ")}`);
+  }
+}
+
 runMain(async () => {
   const appDir = await snapshotBuild();
   const loadAtStart = loadAverage();
   const server = await startServer({ appDir, dataDir: makeDataDir("lighthouse") });
   let floor;
   try {
-    // Fill the page cache (both encodings) so Lighthouse gets what a visitor gets.
-    const home = await get200(`${server.url}/`);
-    await get200(`${server.url}/`, { headers: { "Accept-Encoding": "br" } });
-    const floorHtml = stripScripts(home.body.toString("utf8"));
-    floor = await startFloorServer(floorHtml, path.join(appDir, "build", "client"));
-    await get200(floor.url);
-    log(`site ${server.url}/ (${home.body.length} bytes), floor ${floor.url} (${Buffer.byteLength(floorHtml)} bytes)`);
-
-    const siteUrl = `${server.url}/`;
-    const result = { bench: "lighthouse", url: "/", runs: RUNS };
+    const result = { bench: "lighthouse", ...(MEASURE_HOME ? { url: "/", runs: RUNS } : {}), pageRuns: PAGE_RUNS };
     const warnings = new Set();
-    const lcpElements = {};
-    for (const [preset, config] of Object.entries(PRESETS)) {
-      const runs = { site: [], floor: [] };
-      for (let i = 0; i < RUNS; i++) {
-        for (const [target, url] of [
-          ["site", siteUrl],
-          ["floor", floor.url],
-        ]) {
-          const started = performance.now();
-          const run = await runWithRetry(() => runLighthouse(url, config, `${preset}-${target}-${i + 1}`));
-          runs[target].push(run);
-          run.warnings.forEach((w) => warnings.add(w));
-          lcpElements[`${preset}.${target}`] = run.lcpElement;
-          log(
-            `${preset} ${target} ${i + 1}/${RUNS} (${Math.round((performance.now() - started) / 1000)} s): ` +
-              `${JSON.stringify(run.scores)} FCP ${Math.round(run.fcpMs)} LCP ${Math.round(run.lcpMs)} ` +
-              `TBT ${Math.round(run.tbtMs)} CLS ${round(run.cls, 3)} JS ${run.jsBytes} B` +
-              (Object.keys(run.failed).length ? ` below 1: ${JSON.stringify(run.failed)}` : "") +
-              (run.failedRequests.length ? ` FAILED REQUESTS: ${run.failedRequests.join(", ")}` : ""),
+    const table = [];
+
+    if (MEASURE_HOME) {
+      // Fill the page cache (both encodings) so Lighthouse gets what a visitor gets.
+      const home = await get200(`${server.url}/`);
+      await get200(`${server.url}/`, { headers: { "Accept-Encoding": "br" } });
+      const floorHtml = stripScripts(home.body.toString("utf8"));
+      floor = await startFloorServer(floorHtml, path.join(appDir, "build", "client"));
+      await get200(floor.url);
+      log(
+        `site ${server.url}/ (${home.body.length} bytes), floor ${floor.url} (${Buffer.byteLength(floorHtml)} bytes)`,
+      );
+
+      const siteUrl = `${server.url}/`;
+      const lcpElements = {};
+      for (const preset of PRESET_NAMES) {
+        const runs = { site: [], floor: [] };
+        for (let i = 0; i < RUNS; i++) {
+          for (const [target, url] of [
+            ["site", siteUrl],
+            ["floor", floor.url],
+          ]) {
+            const label = `${preset} ${target} ${i + 1}/${RUNS}`;
+            const run = await measure(label, url, PRESETS[preset], `${preset}-${target}-${i + 1}`, warnings);
+            runs[target].push(run);
+            lcpElements[`${preset}.${target}`] = run.lcpElement;
+          }
+        }
+        const site = summarise(runs.site);
+        const floorSummary = summarise(runs.floor);
+        result[preset] = { site, floor: floorSummary, lcpRatio: ratio(site.lcpMs, floorSummary.lcpMs) };
+      }
+      for (const [key, snippet] of Object.entries(lcpElements)) log(`LCP element ${key}: ${snippet}`);
+      table.push(["/", Object.fromEntries(PRESET_NAMES.map((preset) => [preset, result[preset].site]))]);
+    }
+
+    // The other page types, fewer runs each: what a visitor meets after the home page.
+    result.pages = {};
+    for (const pagePath of await otherPages(server.url)) {
+      const url = `${server.url}${pagePath}`;
+      const first = await request(url);
+      if (first.status !== 200) {
+        // A page not built yet (or gone): noted, not fatal.
+        log(`${pagePath} answered ${first.status}: skipped`);
+        result.pages[pagePath] = { status: first.status };
+        table.push([pagePath, { status: first.status }]);
+        continue;
+      }
+      await get200(url, { headers: { "Accept-Encoding": "br" } });
+      const byPreset = {};
+      for (const preset of PRESET_NAMES) {
+        const runs = [];
+        for (let i = 0; i < PAGE_RUNS; i++) {
+          const saveAs = `${preset}${pagePath.replaceAll("/", "-")}-${i + 1}`;
+          runs.push(
+            await measure(`${preset} ${pagePath} ${i + 1}/${PAGE_RUNS}`, url, PRESETS[preset], saveAs, warnings),
           );
         }
+        byPreset[preset] = summarise(runs);
       }
-      const site = summarise(runs.site);
-      const floorSummary = summarise(runs.floor);
-      result[preset] = { site, floor: floorSummary, lcpRatio: ratio(site.lcpMs, floorSummary.lcpMs) };
+      result.pages[pagePath] = byPreset;
+      table.push([pagePath, byPreset]);
     }
-    for (const [key, snippet] of Object.entries(lcpElements)) log(`LCP element ${key}: ${snippet}`);
+
+    logScoreTable(table);
     for (const warning of warnings) log(`Lighthouse warning: ${warning}`);
     result.load1m = [loadAtStart, loadAverage()];
     printResult(result);

@@ -51,6 +51,12 @@ export function createApp(options: AppOptions) {
     next();
   });
 
+  // The staff area never belongs in search results, whichever of its pages answers (or not yet).
+  app.use("/admin", (_req, res, next) => {
+    res.setHeader("X-Robots-Tag", "noindex");
+    next();
+  });
+
   app.use(compression());
   app.use(crossSiteGuard(env.PUBLIC_URL));
 

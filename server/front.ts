@@ -4,14 +4,15 @@ import type { Database } from "../app/db/client.server";
 import type { Env } from "../app/lib/env.server";
 import { beaconWrites } from "./api/analytics";
 import { createBeaconFront } from "./beacon-front";
+import { canonicalRedirectTarget } from "./canonical-redirect";
 import type { Logger } from "./logger";
 import { isCacheableRequest, sendEntry, type PageCache } from "./page-cache";
 import { createClientAddress, securityHeaders } from "./security-headers";
 
 /**
  * The node:http request handler: what can be answered without Express is
- * answered here (analytics beacons, page-cache hits); everything else goes to
- * the Express app.
+ * answered here (redirects to canonical paths, analytics beacons, page-cache
+ * hits); everything else goes to the Express app.
  */
 export function createFront(options: {
   env: Env;
@@ -37,8 +38,28 @@ export function createFront(options: {
     https: Object.freeze([...securityHeaders(true, kind), ["X-Cache", "HIT"]] as [string, string][]),
   });
   const hitHeadersFor = { document: hitHeaders("document"), resource: hitHeaders("resource") };
+  const redirectHeaders = {
+    http: securityHeaders(false, "resource").flat(),
+    https: securityHeaders(true, "resource").flat(),
+  };
 
   return (req: IncomingMessage, res: ServerResponse) => {
+    // Before the cache, so a cached page is never served under a second address.
+    const canonical = canonicalRedirectTarget(req);
+    if (canonical !== null) {
+      const headers = redirectHeaders[isSecure(req) ? "https" : "http"];
+      res.writeHead(301, [
+        ...headers,
+        "Location",
+        canonical,
+        "Cache-Control",
+        "public, max-age=3600",
+        "Content-Length",
+        "0",
+      ]);
+      res.end();
+      return;
+    }
     if (beacons(req, res)) return;
     if (isCacheableRequest(req)) {
       const entry = cache.get(req.url ?? "/");

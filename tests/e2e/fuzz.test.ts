@@ -18,6 +18,8 @@ const ENDPOINTS = [
   { path: "/get-started", kind: "form" },
   { path: "/newsletter", kind: "form" },
   { path: "/newsletter/unsubscribe?token=abc", kind: "form" },
+  // Staff sign-in is not built yet: every readable post is refused with 503 by design.
+  { path: "/auth", kind: "form", expected503: true },
 ] as const;
 
 const TOTAL = Number(process.env.FUZZ_TOTAL ?? 10_500);
@@ -157,7 +159,7 @@ function generator(random: () => number) {
     } as Record<string, unknown>,
   });
 
-  return function next(): { path: string; headers: Record<string, string>; body: Buffer } {
+  return function next(): { path: string; headers: Record<string, string>; body: Buffer; expected503: boolean } {
     const endpoint = pick(ENDPOINTS);
     const r = random();
     let body: string | Buffer;
@@ -205,7 +207,12 @@ function generator(random: () => number) {
     if (type) headers["content-type"] = type;
     if (random() < 0.05) headers["content-encoding"] = pick(["gzip", "br", "identity", "bogus"]);
     if (random() < 0.05) headers["sec-fetch-site"] = pick(["cross-site", "same-site", "same-origin", "none", "junk"]);
-    return { path: endpoint.path, headers, body: Buffer.isBuffer(body) ? body : Buffer.from(body) };
+    return {
+      path: endpoint.path,
+      headers,
+      body: Buffer.isBuffer(body) ? body : Buffer.from(body),
+      expected503: "expected503" in endpoint,
+    };
   };
 }
 
@@ -271,7 +278,7 @@ describe("fuzzing every write endpoint", () => {
           continue;
         }
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        if (status >= 500) {
+        if (status >= 500 && !(status === 503 && req.expected503)) {
           failures.push(
             `${status} ${req.path} ${JSON.stringify(req.headers)} ${req.body.subarray(0, 300).toString("latin1")}`,
           );
