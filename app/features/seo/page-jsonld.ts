@@ -29,20 +29,6 @@ export function webPageJsonLd(input: {
   };
 }
 
-/** The trail from the home page to this one, as a BreadcrumbList. */
-export function breadcrumbJsonLd(publicUrl: string, crumbs: { name: string; path: string }[]) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, i) => ({
-      "@type": "ListItem",
-      position: i + 1,
-      name: crumb.name,
-      item: canonicalUrl(publicUrl, crumb.path),
-    })),
-  };
-}
-
 /** "Page | Clinic" when that fits the 60 characters search results show, else the page's own title. */
 export function titleWithSite(title: string, siteName: string, max = 60): string {
   const full = `${title} | ${siteName}`;

@@ -6,7 +6,8 @@ import { NextSteps } from "~/features/appointment/components/next-steps";
 import { handleRequestFormPost } from "~/features/appointment/request-forms.server";
 import { loadAppointmentChoices } from "~/features/appointment/request-pages.server";
 import { pageMeta } from "~/features/seo/page-meta";
-import { breadcrumbJsonLd, titleWithSite, webPageJsonLd } from "~/features/seo/page-jsonld";
+import { breadcrumbJsonLd } from "~/features/pages/breadcrumbs";
+import { titleWithSite, webPageJsonLd } from "~/features/seo/page-jsonld";
 import { rootDataFrom } from "~/features/site/root-data";
 import { withFallbacks } from "~/features/site/site-content";
 import { publicCacheHeaders } from "~/lib/page-cache-marker";
@@ -53,10 +54,13 @@ export function meta({ matches }: Route.MetaArgs) {
           clinicName: site.clinicName,
           telephone: site.footerPhone,
         }),
-        breadcrumbJsonLd(publicUrl, [
-          { name: "Home", path: "/" },
-          { name: TITLE, path: APPOINTMENT_PATH },
-        ]),
+        breadcrumbJsonLd(
+          [
+            { name: "Home", path: "/" },
+            { name: TITLE, path: APPOINTMENT_PATH },
+          ],
+          publicUrl,
+        ),
       ],
     },
     { publicUrl, siteName: site.clinicName, pathname: APPOINTMENT_PATH },
