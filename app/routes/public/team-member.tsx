@@ -50,13 +50,14 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 function Facts({ icon: Icon, label, children }: { icon: typeof BadgeCheck; label: string; children: React.ReactNode }) {
+  // dt and dd stay direct children of the group (a dl may hold only dt/dd groups).
   return (
-    <div className="flex gap-3">
-      <Icon aria-hidden className="mt-1 size-5 shrink-0 text-primary" />
-      <div>
-        <dt className="font-semibold">{label}</dt>
-        <dd className="text-muted">{children}</dd>
-      </div>
+    <div className="grid gap-1">
+      <dt className="flex items-center gap-3 font-semibold">
+        <Icon aria-hidden className="size-5 shrink-0 text-primary" />
+        {label}
+      </dt>
+      <dd className="pl-8 text-muted">{children}</dd>
     </div>
   );
 }
