@@ -3,25 +3,29 @@ import { useToasts } from "./use-toast";
 
 const Toaster = lazy(() => import("./toaster"));
 
+/** What a visitor does before anything on this site can raise a notification. */
+const FIRST_TOUCH = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
+
 /**
  * The notification viewport's code (Radix Toast) is not needed to read a
- * page: it loads once the browser is idle after hydration, or at once when a
- * notification is raised before that.
+ * page. Every notification answers something the visitor did (a form sent,
+ * a sign-up), so it loads on the visitor's first touch, key press or focus —
+ * well before any notification — or at once if one is raised earlier. A
+ * visitor who only reads never spends a phone's CPU on it.
  */
 export function DeferredToaster() {
-  const [idle, setIdle] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const pending = useToasts().length > 0;
 
   useEffect(() => {
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => setIdle(true), 1500);
-    return () => clearTimeout(timer);
+    const want = () => setWanted(true);
+    for (const type of FIRST_TOUCH) window.addEventListener(type, want, { once: true, passive: true, capture: true });
+    return () => {
+      for (const type of FIRST_TOUCH) window.removeEventListener(type, want, { capture: true });
+    };
   }, []);
 
-  if (!idle && !pending) return null;
+  if (!wanted && !pending) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />
