@@ -51,8 +51,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       connectionTimeoutMillis: 2000,
       idleTimeoutMillis: 30_000,
     });
-    // An idle client that loses its server must not crash the process.
+    // A client that loses its server must not crash the process: an idle one
+    // reports to the pool, a checked-out one (inside a transaction, between
+    // two statements) to itself. The query or transaction that was using it
+    // still fails with the error, and the pool replaces the client.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
