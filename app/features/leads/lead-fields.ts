@@ -12,7 +12,9 @@ export const trimmed = (max: number, label: string) =>
   z
     .string({ error: `${label} must be text.` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`)
+    // PostgreSQL text and jsonb cannot hold a NUL character: refuse it here with a 400, not a 500 at insert.
+    .refine((v) => !v.includes("\u0000"), `${label} contains a character that is not allowed.`);
 
 const required = (max: number, label: string) =>
   trimmed(max, label).min(1, `Please enter your ${label.toLowerCase()}.`);
@@ -33,7 +35,8 @@ export const emailSchema = trimmed(LEAD_LIMITS.email, "Email")
 export const sitePathSchema = z
   .string({ error: "Source must be text." })
   .max(LEAD_LIMITS.source, `Source must be at most ${LEAD_LIMITS.source} characters.`)
-  .regex(/^\/[^\s?#]*$/, "Source must be a site path such as /contact.");
+  // eslint-disable-next-line no-control-regex -- a NUL cannot be stored by PostgreSQL: refusing it is the point
+  .regex(/^\/[^\s?#\u0000]*$/, "Source must be a site path such as /contact.");
 
 const attributionValue = trimmed(LEAD_LIMITS.attribution, "Campaign value").optional();
 
