@@ -2,7 +2,6 @@ import { Send } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
-import { LEAD_LIMITS } from "~/features/leads/lead-constants";
 import type { LeadFormResult } from "~/features/leads/lead-form-result";
 import { CrisisNotice } from "~/features/site/components/crisis-notice";
 import { cn } from "~/lib/cn";
@@ -31,6 +30,7 @@ import {
   type AppointmentField,
 } from "../request-forms";
 import { useHydrated, useRequestForm, type CheckFor } from "../use-request-form";
+import { ContactFields } from "./contact-fields";
 import { CheckboxField, ChoiceGroup, ErrorSummary, FailureAlert, FormSection } from "./form-parts";
 
 const ID = "appointment";
@@ -95,44 +95,7 @@ export function AppointmentForm({
       <p className="text-sm text-muted">All fields are required unless they say optional.</p>
 
       <FormSection title="About you">
-        <Field id={idOf("name")} label="Full name" error={problems.name}>
-          <Input
-            id={idOf("name")}
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={LEAD_LIMITS.name * 2 + 1}
-            value={values.name}
-            onChange={text("name")}
-            {...describedBy(idOf("name"), { error: problems.name })}
-          />
-        </Field>
-        <Field id={idOf("email")} label="Email address" error={problems.email}>
-          <Input
-            id={idOf("email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={LEAD_LIMITS.email}
-            value={values.email}
-            onChange={text("email")}
-            {...describedBy(idOf("email"), { error: problems.email })}
-          />
-        </Field>
-        <Field id={idOf("phone")} label="Phone number" error={problems.phone}>
-          <Input
-            id={idOf("phone")}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            maxLength={LEAD_LIMITS.phone}
-            value={values.phone}
-            onChange={text("phone")}
-            {...describedBy(idOf("phone"), { error: problems.phone })}
-          />
-        </Field>
+        <ContactFields idOf={idOf} values={values} problems={problems} text={text} />
         <ChoiceGroup
           id={idOf("patientStatus")}
           name="patientStatus"
