@@ -17,7 +17,7 @@ export default defineConfig(({ command }) => ({
       resolve:
         command === "build"
           ? {
-              noExternal: [/^react($|-dom|-router)/, /^@react-router\//, /^@radix-ui\//, "lucide-react", "scheduler"],
+              noExternal: [/^react($|-dom|-router)/, /^@react-router\//, /^@radix-ui\//, /^@tanstack\//, "lucide-react", "scheduler"],
             }
           : undefined,
       define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,

@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { Database } from "~/db/client.server";
+import type { ActiveSession } from "~/features/auth/session.server";
 import type { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import type { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
@@ -22,6 +23,8 @@ export interface ServerServices {
   rateRules: { forms: RateRule; analytics: RateRule };
   /** Keys the per-client rate counters (see clientKey). */
   secret: string;
+  /** Session cookies carry Secure even on a plain-http request (production, behind a TLS proxy). */
+  secureCookies: boolean;
 }
 export const servicesContext = createContext<ServerServices>();
 
@@ -39,3 +42,6 @@ export const clientContext = createContext<ClientInfo>();
  * visitor gets the 503 page with their form within 2 s.
  */
 export const databaseAwayContext = createContext<boolean>(false);
+
+/** The signed-in staff member, set by the staff area's middleware before any of its loaders run. */
+export const staffContext = createContext<ActiveSession>();

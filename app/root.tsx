@@ -74,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const site = data?.site ?? withFallbacks(undefined);
   const { pathname } = useLocation();
   const stickyCta = showsStickyCta(pathname);
+  const staffArea = isStaffAreaPath(pathname);
   useMarkHydrated();
   return (
     <html lang="en">
@@ -82,23 +83,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b4f4b" />
         <Meta />
-        {isStaffAreaPath(pathname) ? <meta name="robots" content="noindex" /> : null}
+        {staffArea ? <meta name="robots" content="noindex" /> : null}
         <Links />
         <InlineStyles />
       </head>
       <body className={cn(stickyCta && "pb-20 md:pb-0")}>
-        <Measurement config={data?.measurement} stickyCta={stickyCta} />
-        <SiteHeader site={site} />
-        <PageLoading />
-        <main id="main" tabIndex={-1} className="focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter
-          site={site}
-          showVisitBlock={showsVisitBlock(pathname)}
-          consentChoices={needsConsent(data?.measurement)}
-        />
-        {stickyCta ? <StickyMobileCta phone={site.footerPhone} /> : null}
+        {staffArea ? (
+          // The staff area draws its own frame (routes/admin/layout.tsx) and is never measured.
+          children
+        ) : (
+          <>
+            <Measurement config={data?.measurement} stickyCta={stickyCta} />
+            <SiteHeader site={site} />
+            <PageLoading />
+            <main id="main" tabIndex={-1} className="focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter
+              site={site}
+              showVisitBlock={showsVisitBlock(pathname)}
+              consentChoices={needsConsent(data?.measurement)}
+            />
+            {stickyCta ? <StickyMobileCta phone={site.footerPhone} /> : null}
+          </>
+        )}
         <DeferredToaster />
         <ScrollRestoration />
         <Scripts />

@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 /** The one route table (spec §2). Pages not built yet are simply absent: they answer 404. */
 export default [
@@ -13,6 +13,12 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap-xml.ts"),
 
   route("auth", "routes/auth/sign-in.tsx"),
+
+  // The staff area: the layout's middleware checks every request (app/features/auth/access.ts lists who may open what).
+  layout("routes/admin/layout.tsx", [
+    ...prefix("admin", [index("routes/admin/home.tsx"), route("*", "routes/admin/not-found.tsx")]),
+  ]),
+
   route("thank-you", "routes/public/thank-you.tsx"),
   route("newsletter", "routes/public/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),

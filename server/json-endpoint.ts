@@ -20,6 +20,10 @@ export interface WriteClient {
   userAgent: string;
   /** The Host the request was sent to, without port. */
   hostname: string;
+  /** The Cookie header (the staff sign-in reads its session from it). */
+  cookieHeader?: string;
+  /** The full URL asked for (https or not decides the cookie's Secure flag). */
+  url?: string;
 }
 
 export interface JsonWriteSpec<S extends z.ZodType> {
@@ -65,14 +69,23 @@ export function createJsonWrite<S extends z.ZodType>(spec: JsonWriteSpec<S>): Js
 export function jsonEndpoint<S extends z.ZodType>(spec: JsonWriteSpec<S>) {
   const run = createJsonWrite(spec);
   return async (req: Request, res: Response) => {
-    const client = { ip: req.ip ?? "", userAgent: req.get("user-agent") ?? "", hostname: req.hostname };
-    const result = await run(req, client, req.path);
-    if (result.closeConnection) res.set("Connection", "close");
-    res
-      .status(result.status)
-      .set(result.headers ?? {})
-      .json(result.body);
+    const client = {
+      ip: req.ip ?? "",
+      userAgent: req.get("user-agent") ?? "",
+      hostname: req.hostname,
+      cookieHeader: req.get("cookie"),
+      url: `${req.protocol}://${req.get("host")}${req.originalUrl}`,
+    };
+    sendResult(res, await run(req, client, req.path));
   };
+}
+
+export function sendResult(res: Response, result: EndpointResult) {
+  if (result.closeConnection) res.set("Connection", "close");
+  res
+    .status(result.status)
+    .set(result.headers ?? {})
+    .json(result.body);
 }
 
 class BodyError extends Error {
@@ -162,7 +175,8 @@ function bodyErrorResult(error: unknown): EndpointResult {
   };
 }
 
-function handlerErrorResult(error: unknown, logger: Logger, path: string): EndpointResult {
+/** 429, 503 or 500 for an error a handler threw, in words a person can act on. */
+export function handlerErrorResult(error: unknown, logger: Logger, path: string): EndpointResult {
   if (error instanceof RateLimitedError) {
     return {
       status: 429,

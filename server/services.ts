@@ -29,5 +29,6 @@ export function createServices(env: Env, database: Database, logger: Logger, sec
     analytics: new AnalyticsIngester({ database, rule: rateRules.analytics, secret, publicUrl: env.PUBLIC_URL }),
     secret,
     rateRules,
+    secureCookies: env.NODE_ENV === "production",
   };
 }

@@ -1,7 +1,18 @@
-import { Info } from "lucide-react";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { databaseContext, servicesContext, clientContext } from "~/context";
+import { audit } from "~/features/auth/audit.server";
 import { SignInForm } from "~/features/auth/components/sign-in-form";
-import { EMAIL_MAX_LENGTH, SIGN_IN_UNAVAILABLE_MESSAGE } from "~/features/auth/sign-in-status";
+import { endSession } from "~/features/auth/session.server";
+import {
+  clearedSessionCookieHeader,
+  cookieIsSecure,
+  readSessionToken,
+  sessionCookieHeader,
+} from "~/features/auth/session-cookie.server";
+import { CODE_NEEDED_MESSAGE, signIn } from "~/features/auth/sign-in.server";
+import { signInSchema } from "~/features/auth/sign-in-schema";
+import { EMAIL_MAX_LENGTH, SIGN_IN_PATH } from "~/features/auth/sign-in-status";
+import { currentStaff, safeReturnPath } from "~/features/auth/staff-guard.server";
 import { pageMeta } from "~/features/seo/page-meta";
 import { rootDataFrom } from "~/features/site/root-data";
 import { telHref } from "~/features/site/site-content";
@@ -9,9 +20,10 @@ import { readFormValues } from "~/lib/form-values";
 import type { Route } from "./+types/sign-in";
 
 /**
- * /auth: the staff sign-in page. Sign-in itself is not built yet, so the
- * action answers 503 with a sentence saying so (and the e-mail typed, never
- * the password). Kept out of search results and out of every cache.
+ * /auth: the staff sign-in page. With JavaScript the form calls /api/login;
+ * without, it posts here and gets the same checks. Also the no-JavaScript
+ * way to sign out (intent "sign-out"). Kept out of search results and out
+ * of every cache.
  */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   const retryAfter = actionHeaders.get("Retry-After");
@@ -22,11 +34,67 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"));
+  // Already signed in: straight on to the page asked for.
+  const active = await currentStaff(context.get(databaseContext).db, request.headers.get("cookie"));
+  if (active) throw redirect(redirectTo);
+  return { redirectTo, signedOut: url.searchParams.has("signed-out") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.get(databaseContext);
+  const services = context.get(servicesContext);
+  const client = context.get(clientContext);
+  const secure = cookieIsSecure(request.url, services.secureCookies);
   const values = await readFormValues(request);
-  const email = (values?.email ?? "").trim().slice(0, EMAIL_MAX_LENGTH);
-  const message = values ? SIGN_IN_UNAVAILABLE_MESSAGE : "This form submission could not be read. Please try again.";
-  return data({ email, message }, { status: values ? 503 : 400, headers: values ? { "Retry-After": "3600" } : {} });
+  if (!values) {
+    return data(
+      { email: "", message: "This form submission could not be read. Please try again.", tone: "error" as const },
+      { status: 400 },
+    );
+  }
+
+  const currentToken = await readSessionToken(request.headers.get("cookie"));
+  if (values.intent === "sign-out") {
+    const active = await currentStaff(db, request.headers.get("cookie"));
+    if (active) {
+      await endSession(db, active.session.idHash, "signed_out");
+      await audit(db, { id: active.user.id, email: active.user.email, ip: client.ip }, { action: "sign_out" });
+    }
+    throw redirect(`${SIGN_IN_PATH}?signed-out`, {
+      status: 303,
+      headers: { "Set-Cookie": await clearedSessionCookieHeader(secure) },
+    });
+  }
+
+  const email = (values.email ?? "").trim().slice(0, EMAIL_MAX_LENGTH);
+  const parsed = signInSchema.safeParse(values);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Enter your e-mail address and password.";
+    return data({ email, message, tone: "error" as const }, { status: 400 });
+  }
+  const outcome = await signIn(db, services.secret, parsed.data, { ...client, currentToken });
+  switch (outcome.kind) {
+    case "signed_in":
+      throw redirect(safeReturnPath(new URL(request.url).searchParams.get("redirectTo")), {
+        status: 303,
+        headers: { "Set-Cookie": await sessionCookieHeader(outcome.token, secure) },
+      });
+    case "code_needed":
+      return data({ email, message: CODE_NEEDED_MESSAGE, tone: "info" as const, codeNeeded: true }, { status: 401 });
+    case "refused":
+      return data(
+        { email, message: outcome.message, tone: "error" as const, codeNeeded: parsed.data.code !== undefined },
+        { status: 401 },
+      );
+    case "locked":
+      return data(
+        { email, message: outcome.message, tone: "error" as const },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
+  }
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -49,7 +117,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 const linkClass = "font-semibold text-primary underline underline-offset-4";
 
-export default function SignInPage({ actionData, matches }: Route.ComponentProps) {
+export default function SignInPage({ loaderData, actionData, matches }: Route.ComponentProps) {
   const site = rootDataFrom(matches)?.site;
   return (
     <section className="container-page grid max-w-xl gap-6 py-14">
@@ -71,15 +139,13 @@ export default function SignInPage({ actionData, matches }: Route.ComponentProps
           .
         </p>
       </div>
-      <p className="flex gap-3 rounded-card border border-line bg-sand p-4">
-        <Info aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-        <span>
-          <strong className="font-semibold">Staff sign-in is not switched on yet.</strong> The form below does not sign
-          anyone in until it is.
-        </span>
-      </p>
+      {loaderData.signedOut && !actionData ? (
+        <p role="status" className="rounded-card border border-line bg-sand p-4">
+          You have signed out. Close this window if you are on a shared computer.
+        </p>
+      ) : null}
       <div className="rounded-card border border-line bg-surface p-6 shadow-card">
-        <SignInForm state={actionData} />
+        <SignInForm state={actionData} redirectTo={loaderData.redirectTo} />
       </div>
     </section>
   );

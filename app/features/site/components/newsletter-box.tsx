@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/components/ui/use-toast";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { track } from "~/features/analytics/client/runtime";
-import { subscribeErrorMessage } from "~/features/newsletter/error-message";
+import { apiErrorMessage } from "~/lib/api-error-message";
 import {
   consentSourcePath,
   NEWSLETTER_PATH,
@@ -50,7 +50,7 @@ export function NewsletterBox() {
       // A first-party conversion only: a newsletter sign-up is never sent to the ad pixel.
       track({ eventType: "newsletter_signup", eventCategory: "conversion" });
     } catch (error) {
-      toast({ variant: "destructive", title: "Subscription failed", description: subscribeErrorMessage(error) });
+      toast({ variant: "destructive", title: "Subscription failed", description: apiErrorMessage(error) });
     } finally {
       setPending(false);
     }

@@ -2,13 +2,13 @@
 export const TRY_LATER = "Please try again later.";
 
 /**
- * The failure toast's description (spec §8: "with the error message, or
- * 'Please try again later.' if none"). apiRequest's errors read
+ * A failure toast's description (spec §8: "with the error message, or
+ * 'Please try again later.' if none": the newsletter, sign-in and sign-out). apiRequest's errors read
  * "{status}: {body}"; a JSON body's `error` sentence is the message (the
  * field's own message when exactly one field was refused, which says more).
  * Raw bodies, network failures and anything else: "Please try again later."
  */
-export function subscribeErrorMessage(error: unknown): string {
+export function apiErrorMessage(error: unknown): string {
   if (!(error instanceof Error)) return TRY_LATER;
   const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
   if (!match) return TRY_LATER;

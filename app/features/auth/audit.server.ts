@@ -1,0 +1,56 @@
+import type { Db } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
+
+/**
+ * Everything the audit trail records. Sign-ins and failures, sign-outs,
+ * every look at a lead's details or an export, every change to accounts
+ * and settings.
+ */
+export const auditActions = [
+  "sign_in",
+  "sign_in_failed",
+  "sign_in_locked",
+  "sign_out",
+  "sign_out_everywhere",
+  "session_ended",
+  "password_changed",
+  "two_factor_enrolled",
+  "two_factor_reset",
+  "recovery_code_used",
+  "user_created",
+  "user_role_changed",
+  "user_disabled",
+  "user_enabled",
+  "user_password_reset",
+  "user_two_factor_reset",
+  "setting_changed",
+  "lead_viewed",
+  "leads_exported",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export interface AuditActor {
+  id: string | null;
+  email: string | null;
+  ip: string;
+}
+
+export interface AuditRecord {
+  action: AuditAction;
+  target?: { type: string; id: string };
+  detail?: Record<string, unknown>;
+}
+
+/** Appends one entry. The table refuses updates and deletes (migration 0003). */
+export async function audit(db: Db, actor: AuditActor, record: AuditRecord, at = new Date()): Promise<void> {
+  await db.insert(auditLog).values({
+    at,
+    actorId: actor.id,
+    actorEmail: actor.email?.slice(0, 254) ?? null,
+    action: record.action,
+    targetType: record.target?.type ?? null,
+    targetId: record.target?.id ?? null,
+    ip: actor.ip,
+    detail: record.detail ?? {},
+  });
+}

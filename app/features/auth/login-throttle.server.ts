@@ -1,0 +1,96 @@
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { loginAttempts, loginLockouts } from "~/db/schema";
+
+/**
+ * Brute-force protection, in the database so every instance shares it:
+ * 5 failed sign-ins for one account, or 20 from one address, within 15
+ * minutes pause sign-in for that account or address for 15 minutes. A
+ * refused attempt is not counted, so the pause really ends.
+ */
+export const THROTTLE = {
+  windowMs: 15 * 60 * 1000,
+  lockMs: 15 * 60 * 1000,
+  accountFailures: 5,
+  ipFailures: 20,
+} as const;
+
+export const LOCKED_OUT_MESSAGE =
+  "Too many sign-in attempts. For your security, sign-in is paused for 15 minutes. Please try again later, or ask an administrator for help.";
+
+export interface ThrottleKeys {
+  /** lower(trim(e-mail typed)), whether or not an account has it. */
+  account: string;
+  /** A keyed hash of the client's address (never the address itself). */
+  ip: string;
+}
+
+export function accountKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Seconds until sign-in may be tried again, or 0 when it may now. */
+export async function lockedFor(db: Db, keys: ThrottleKeys, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ until: loginLockouts.until })
+    .from(loginLockouts)
+    .where(
+      and(
+        sql`${loginLockouts.key} in (${`account:${keys.account}`}, ${`ip:${keys.ip}`})`,
+        gt(loginLockouts.until, now),
+      ),
+    )
+    .orderBy(desc(loginLockouts.until))
+    .limit(1);
+  return row ? Math.max(1, Math.ceil((row.until.getTime() - now.getTime()) / 1000)) : 0;
+}
+
+/** Records a success: the account's earlier failures stop counting. */
+export async function recordSuccess(db: Db, keys: ThrottleKeys, now = new Date()): Promise<void> {
+  await db.insert(loginAttempts).values({ at: now, accountKey: keys.account, ipKey: keys.ip, succeeded: true });
+}
+
+/** Records a failure and starts a pause when it reaches a limit. Returns whether one started. */
+export async function recordFailure(db: Db, keys: ThrottleKeys, now = new Date()): Promise<boolean> {
+  await db.insert(loginAttempts).values({ at: now, accountKey: keys.account, ipKey: keys.ip, succeeded: false });
+  const since = new Date(now.getTime() - THROTTLE.windowMs);
+  const [lastSuccess] = await db
+    .select({ at: loginAttempts.at })
+    .from(loginAttempts)
+    .where(
+      and(eq(loginAttempts.accountKey, keys.account), eq(loginAttempts.succeeded, true), gt(loginAttempts.at, since)),
+    )
+    .orderBy(desc(loginAttempts.at))
+    .limit(1);
+  const accountSince = lastSuccess && lastSuccess.at > since ? lastSuccess.at : since;
+  const [[accountFailures], [ipFailures]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(
+        and(
+          eq(loginAttempts.accountKey, keys.account),
+          eq(loginAttempts.succeeded, false),
+          gt(loginAttempts.at, accountSince),
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.ipKey, keys.ip), eq(loginAttempts.succeeded, false), gt(loginAttempts.at, since))),
+  ]);
+  const until = new Date(now.getTime() + THROTTLE.lockMs);
+  const locks = [];
+  if (accountFailures!.n >= THROTTLE.accountFailures)
+    locks.push({ key: `account:${keys.account}`, lockedAt: now, until });
+  if (ipFailures!.n >= THROTTLE.ipFailures) locks.push({ key: `ip:${keys.ip}`, lockedAt: now, until });
+  if (locks.length > 0) await db.insert(loginLockouts).values(locks);
+  return locks.length > 0;
+}
+
+/** Attempts and pauses older than a day tell nobody anything. */
+export async function deleteOldAttempts(db: Db, now = new Date()): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
+  await db.delete(loginAttempts).where(sql`${loginAttempts.at} < ${dayAgo}`);
+  await db.delete(loginLockouts).where(sql`${loginLockouts.until} < ${dayAgo}`);
+}

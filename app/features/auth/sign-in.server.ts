@@ -1,0 +1,108 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { clientKey } from "~/lib/rate-limit.server";
+import { audit } from "./audit.server";
+import {
+  accountKey,
+  LOCKED_OUT_MESSAGE,
+  lockedFor,
+  recordFailure,
+  recordSuccess,
+  type ThrottleKeys,
+} from "./login-throttle.server";
+import { hashPassword, needsRehash, PASSWORD_MAX_LENGTH, verifyAgainstNobody, verifyPassword } from "./password.server";
+import { createSession, endSession, hashToken } from "./session.server";
+import type { SignInInput } from "./sign-in-schema";
+import { toStaffUser, type StaffUser } from "./staff-user";
+import { verifySecondFactor } from "./two-factor.server";
+
+/** One message for an unknown address, a wrong password and a disabled account: it tells a guesser nothing. */
+export const WRONG_CREDENTIALS_MESSAGE = "That e-mail and password do not match a staff account.";
+export const CODE_NEEDED_MESSAGE = "Enter the 6-digit code from your authenticator app, or a recovery code.";
+export const WRONG_CODE_MESSAGE = "That code did not work. Codes change every 30 seconds; try the newest one.";
+
+export interface SignInClient {
+  ip: string;
+  userAgent: string;
+  /** The cookie token the browser sent, if any: that session is replaced. */
+  currentToken?: string | null;
+}
+
+export type SignInOutcome =
+  | { kind: "signed_in"; user: StaffUser; token: string }
+  | { kind: "code_needed" }
+  | { kind: "refused"; message: string }
+  | { kind: "locked"; message: string; retryAfterSeconds: number };
+
+/**
+ * Checks an e-mail, password and (when the account has two-factor on) code,
+ * and starts a session. Every failure is counted toward the lockout and
+ * written to the audit trail.
+ */
+export async function signIn(db: Db, secret: string, input: SignInInput, client: SignInClient): Promise<SignInOutcome> {
+  const keys: ThrottleKeys = { account: accountKey(input.email), ip: clientKey(secret, client.ip) };
+  const actor = { id: null, email: keys.account, ip: client.ip };
+
+  const waitSeconds = await lockedFor(db, keys);
+  if (waitSeconds > 0) {
+    await audit(db, actor, { action: "sign_in_locked" });
+    return { kind: "locked", message: LOCKED_OUT_MESSAGE, retryAfterSeconds: waitSeconds };
+  }
+
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${keys.account}`)
+    .limit(1);
+  const password = input.password.slice(0, PASSWORD_MAX_LENGTH + 1);
+  const passwordOk = user
+    ? password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(password, user.passwordHash))
+    : await verifyAgainstNobody(password);
+
+  const fail = async (message: string, reason: string) => {
+    const lockedNow = await recordFailure(db, keys);
+    await audit(db, { ...actor, id: user?.id ?? null }, { action: "sign_in_failed", detail: { reason } });
+    if (lockedNow) return { kind: "locked" as const, message: LOCKED_OUT_MESSAGE, retryAfterSeconds: 15 * 60 };
+    return { kind: "refused" as const, message };
+  };
+
+  if (!user || !passwordOk || user.disabledAt) {
+    return fail(
+      WRONG_CREDENTIALS_MESSAGE,
+      !user ? "unknown_email" : user.disabledAt && passwordOk ? "account_disabled" : "wrong_password",
+    );
+  }
+
+  let secondFactor: "totp" | "recovery_code" | null = null;
+  if (user.totpEnabledAt) {
+    if (!input.code) return { kind: "code_needed" };
+    secondFactor = await verifySecondFactor(db, user, input.code);
+    if (!secondFactor) return fail(WRONG_CODE_MESSAGE, "wrong_code");
+  }
+
+  await recordSuccess(db, keys);
+  if (client.currentToken) await endSession(db, hashToken(client.currentToken), "replaced");
+  const { token } = await createSession(db, user.id, client);
+  const now = new Date();
+  await db
+    .update(users)
+    .set({
+      lastLoginAt: now,
+      // Parameters raised since this hash was made: store a new one while the password is at hand.
+      ...(needsRehash(user.passwordHash) ? { passwordHash: await hashPassword(password) } : {}),
+    })
+    .where(eq(users.id, user.id));
+  await audit(
+    db,
+    { id: user.id, email: user.email, ip: client.ip },
+    {
+      action: "sign_in",
+      detail: secondFactor ? { secondFactor } : {},
+    },
+  );
+  if (secondFactor === "recovery_code") {
+    await audit(db, { id: user.id, email: user.email, ip: client.ip }, { action: "recovery_code_used" });
+  }
+  return { kind: "signed_in", user: toStaffUser(user), token };
+}

@@ -1,0 +1,68 @@
+import { data, redirect, type MiddlewareFunction } from "react-router";
+import { databaseContext, staffContext } from "~/context";
+import type { Db } from "~/db/client.server";
+import { can, staffPageFor } from "./access";
+import { readSession, type ActiveSession } from "./session.server";
+import { readSessionToken } from "./session-cookie.server";
+import { SIGN_IN_PATH } from "./sign-in-status";
+import { isTwoFactorRequired } from "./staff-settings.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export const ACCOUNT_PATH = "/admin/account";
+export const FORBIDDEN_MESSAGE = "Your account does not have access to this page. Ask an administrator if you need it.";
+
+/** The signed-in staff member for a request's cookie, or null. */
+export async function currentStaff(db: Db, cookieHeader: string | null | undefined): Promise<ActiveSession | null> {
+  return readSession(db, await readSessionToken(cookieHeader));
+}
+
+/** The page a request is for, whether a document or a data request (`/admin/staff.data`). */
+export function requestedPath(url: URL): string {
+  return url.pathname.replace(/(\/_root)?\.data$/, "").replace(/\/_$/, "") || "/";
+}
+
+/** Only a path inside the staff area may be returned to after signing in (never another site). */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith("/admin") || value.startsWith("//") || value.includes("\\")) return "/admin";
+  try {
+    const url = new URL(value, "http://x");
+    return url.host === "x" && (url.pathname === "/admin" || url.pathname.startsWith("/admin/"))
+      ? url.pathname + url.search
+      : "/admin";
+  } catch {
+    return "/admin";
+  }
+}
+
+export function signInRedirect(path: string) {
+  const back = safeReturnPath(path);
+  return redirect(back === "/admin" ? SIGN_IN_PATH : `${SIGN_IN_PATH}?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/**
+ * Runs before every loader and action of the staff area (the layout route's
+ * middleware), so no admin HTML or data is produced for anyone else:
+ * signed out → to /auth (and back after signing in); the wrong role → 403;
+ * a one-time password or a missing required two-factor → the account page
+ * first. The answer is never cached.
+ */
+export const staffAreaMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { db } = context.get(databaseContext);
+  const url = new URL(request.url);
+  const path = requestedPath(url);
+  const active = await currentStaff(db, request.headers.get("cookie"));
+  if (!active) throw signInRedirect(path + url.search);
+  const page = staffPageFor(path);
+  if (!page) throw data({ error: "There is no staff page at this address." }, { status: 404, headers: NO_STORE });
+  if (!can(active.user.role, page.permission))
+    throw data({ error: FORBIDDEN_MESSAGE }, { status: 403, headers: NO_STORE });
+  if (path !== ACCOUNT_PATH) {
+    const mustEnrol = !active.user.totpEnabledAt && (await isTwoFactorRequired(db));
+    if (active.user.mustChangePassword || mustEnrol) throw redirect(ACCOUNT_PATH);
+  }
+  context.set(staffContext, active);
+  const response = await next();
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+};

@@ -1,0 +1,100 @@
+import type { Request, Response } from "express";
+import { audit } from "../../app/features/auth/audit.server";
+import { endSession } from "../../app/features/auth/session.server";
+import {
+  clearedSessionCookieHeader,
+  cookieIsSecure,
+  readSessionToken,
+  sessionCookieHeader,
+} from "../../app/features/auth/session-cookie.server";
+import { CODE_NEEDED_MESSAGE, signIn } from "../../app/features/auth/sign-in.server";
+import { signInSchema } from "../../app/features/auth/sign-in-schema";
+import { currentStaff } from "../../app/features/auth/staff-guard.server";
+import { toStaffUser } from "../../app/features/auth/staff-user";
+import { handlerErrorResult, jsonEndpoint, sendResult, type EndpointResult } from "../json-endpoint";
+import type { ApiDeps } from "./deps";
+
+export const NOT_SIGNED_IN_MESSAGE = "You are not signed in.";
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * The staff sign-in API of spec §7. Cross-site posts never reach these
+ * (server/cross-site-guard.ts); answers are never cached.
+ */
+export function loginEndpoint({ database, services, logger }: ApiDeps) {
+  return jsonEndpoint({
+    schema: signInSchema,
+    maxBytes: 4 * 1024,
+    logger,
+    async handle(input, client): Promise<EndpointResult> {
+      const currentToken = await readSessionToken(client.cookieHeader);
+      const outcome = await signIn(database.db, services.secret, input, { ...client, currentToken });
+      // The outcome only: never the address typed or the password.
+      logger.info({ outcome: outcome.kind }, "staff sign-in");
+      switch (outcome.kind) {
+        case "signed_in": {
+          const secure = cookieIsSecure(client.url ?? "", services.secureCookies);
+          return {
+            status: 200,
+            headers: { ...NO_STORE, "Set-Cookie": await sessionCookieHeader(outcome.token, secure) },
+            body: outcome.user,
+          };
+        }
+        case "code_needed":
+          return { status: 401, headers: NO_STORE, body: { error: CODE_NEEDED_MESSAGE, twoFactorRequired: true } };
+        case "refused":
+          return { status: 401, headers: NO_STORE, body: { error: outcome.message } };
+        case "locked":
+          return {
+            status: 429,
+            headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) },
+            body: { error: outcome.message },
+          };
+      }
+    },
+  });
+}
+
+/** Runs a handler with the same 503/500 answers as the JSON writes. */
+function guarded(deps: ApiDeps, handler: (req: Request, res: Response) => Promise<void>) {
+  return async (req: Request, res: Response) => {
+    try {
+      await handler(req, res);
+    } catch (error) {
+      sendResult(res, handlerErrorResult(error, deps.logger, req.path));
+    }
+  };
+}
+
+/** POST /api/logout: ends the session on the server and clears the cookie. Signing out twice is not an error. */
+export function logoutEndpoint(deps: ApiDeps) {
+  return guarded(deps, async (req, res) => {
+    const active = await currentStaff(deps.database.db, req.get("cookie"));
+    if (active) {
+      await endSession(deps.database.db, active.session.idHash, "signed_out");
+      await audit(
+        deps.database.db,
+        { id: active.user.id, email: active.user.email, ip: req.ip ?? "" },
+        { action: "sign_out" },
+      );
+    }
+    const secure = cookieIsSecure(`${req.protocol}:`, deps.services.secureCookies);
+    res
+      .status(200)
+      .set({ ...NO_STORE, "Set-Cookie": await clearedSessionCookieHeader(secure) })
+      .json({ status: "signed_out" });
+  });
+}
+
+/** GET /api/user: the signed-in staff member, or 401 (the client reads that as "signed out"). */
+export function currentUserEndpoint(deps: ApiDeps) {
+  return guarded(deps, async (req, res) => {
+    const active = await currentStaff(deps.database.db, req.get("cookie"));
+    res.set(NO_STORE);
+    if (!active) {
+      res.status(401).json({ error: NOT_SIGNED_IN_MESSAGE });
+      return;
+    }
+    res.status(200).json(toStaffUser(active.user));
+  });
+}
