@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, projectRoot, type Database } from "../app/db/client.server";
 import { seedDemoContent } from "../app/db/seed/seed.server";
 import { deleteOldSalts } from "../app/features/analytics/visitor-id.server";
+import { deleteOldAttempts } from "../app/features/auth/login-throttle.server";
 import { bumpWhenPostsFallDue } from "../app/features/blog/schedule.server";
 import { readContentVersion } from "../app/features/content/content-version.server";
 import { ConfigError, loadEnv } from "../app/lib/env.server";
@@ -89,6 +90,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const housekeeping = () => {
     deleteExpiredRateCounters(database.db).catch(() => {});
     deleteOldSalts(database.db).catch(() => {});
+    deleteOldAttempts(database.db).catch(() => {});
   };
   housekeeping();
   const maintenance = setInterval(housekeeping, 60 * 60_000);

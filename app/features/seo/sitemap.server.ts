@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { canonicalUrl } from "~/lib/canonical-url";
+import { isLive } from "~/features/blog/posts.server";
 
 /** One public, indexable page: its path and when its words last changed (if known). */
 export interface SitemapEntry {
@@ -47,7 +48,7 @@ export async function listSitemapEntries(db: Db): Promise<SitemapEntry[]> {
       .select({ slug: t.blogPosts.slug, updatedAt: t.blogPosts.updatedAt })
       .from(t.blogPosts)
       // A post dated in the future is not out yet.
-      .where(and(eq(t.blogPosts.status, "published"), lte(t.blogPosts.publishedAt, sql`now()`)))
+      .where(isLive())
       .orderBy(desc(t.blogPosts.publishedAt), desc(t.blogPosts.id)),
   ]);
   const under = (prefix: string, rows: { slug: string; updatedAt: Date }[]) =>

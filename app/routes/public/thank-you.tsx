@@ -1,6 +1,7 @@
 import { CalendarClock, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
+import { StepList, type Step } from "~/features/appointment/components/step-list";
 import { pageMeta } from "~/features/seo/page-meta";
 import { CrisisNotice } from "~/features/site/components/crisis-notice";
 import { rootDataFrom } from "~/features/site/root-data";
@@ -28,7 +29,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   );
 }
 
-const steps = [
+const steps: Step[] = [
   {
     icon: Phone,
     title: "We reach out within 24 hours",
@@ -56,20 +57,7 @@ export default function ThankYou({ matches }: Route.ComponentProps) {
           Reaching out takes courage. Here is what happens next, so you know what to expect.
         </p>
       </div>
-      <ol className="grid gap-4">
-        {steps.map((step, i) => (
-          <li key={step.title} className="flex gap-4 rounded-card border border-line bg-surface p-5 shadow-card">
-            <step.icon aria-hidden className="mt-1 size-6 shrink-0 text-primary" />
-            <div className="grid gap-1">
-              <h2 className="text-lg font-semibold">
-                <span className="sr-only">Step {i + 1}: </span>
-                {step.title}
-              </h2>
-              <p className="text-muted">{step.text}</p>
-            </div>
-          </li>
-        ))}
-      </ol>
+      <StepList steps={steps} variant="cards" />
       <div className="grid gap-3">
         <p className="text-lg">Would you rather talk now? We're here Monday to Friday, 9 am to 5 pm.</p>
         <div className="flex flex-wrap gap-3">

@@ -2,8 +2,9 @@ import { CalendarClock, ClipboardList, Lock, Phone, PhoneCall } from "lucide-rea
 import type * as React from "react";
 import type { OfficeHours } from "~/db/schema";
 import { telHref } from "~/features/site/site-content";
+import { StepList, type Step } from "./step-list";
 
-const steps = [
+const steps: Step[] = [
   {
     icon: PhoneCall,
     title: "We get in touch",
@@ -37,20 +38,7 @@ export function NextSteps({
         <h2 id="next-steps-title" className="text-xl font-bold text-primary-dark">
           What happens next
         </h2>
-        <ol className="grid gap-4">
-          {steps.map((step, i) => (
-            <li key={step.title} className="flex gap-3">
-              <step.icon aria-hidden className="mt-0.5 size-6 shrink-0 text-primary" />
-              <div className="grid gap-1">
-                <h3 className="font-semibold">
-                  <span className="sr-only">Step {i + 1}: </span>
-                  {step.title}
-                </h3>
-                <p className="text-sm text-muted">{step.text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={steps} variant="compact" />
       </section>
       <section
         aria-labelledby="talk-now-title"
