@@ -1,7 +1,7 @@
 // Runs the benchmarks one after another, each in its own process, and passes
 // their one-line JSON results through to stdout (progress goes to stderr).
 //
-//   npm run bench                        startup, throughput, lead-latency, analytics-ingestion, lighthouse
+//   npm run bench                        startup, throughput, lead-latency, analytics-ingestion, staff-sign-in, lighthouse
 //   npm run bench -- throughput          just one (or several, in the order given)
 //
 // Exits non-zero if any benchmark failed; the others still run.
@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const ALL = ["startup", "throughput", "lead-latency", "analytics-ingestion", "lighthouse"];
+const ALL = ["startup", "throughput", "lead-latency", "analytics-ingestion", "staff-sign-in", "lighthouse"];
 
 const requested = process.argv.slice(2).map((a) => a.replace(/\.js$/, ""));
 const unknown = requested.filter((name) => !ALL.includes(name));
