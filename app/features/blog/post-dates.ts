@@ -1,8 +1,9 @@
+import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
+
 /**
  * Dates of posts as the clinic's readers see them: in the clinic's time zone
  * (fixed, so the server's render and the browser's agree wherever either runs).
  */
-const CLINIC_TIME_ZONE = "America/New_York";
 
 const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: CLINIC_TIME_ZONE });
 const isoDay = new Intl.DateTimeFormat("en-CA", {

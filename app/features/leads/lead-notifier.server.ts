@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "~/db/client.server";
 import { notificationOutbox } from "~/db/schema";
+import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
 
 export interface NotifierSettings {
   smtpUrl?: string;
@@ -28,7 +29,7 @@ const KICK_DELAY_MS = 100;
 export function newLeadMessage(leadId: string, publicUrl: string, receivedAt: Date) {
   const link = `${publicUrl}/admin/leads/${leadId}`;
   const when = receivedAt.toLocaleString("en-US", {
-    timeZone: "America/New_York",
+    timeZone: CLINIC_TIME_ZONE,
     dateStyle: "medium",
     timeStyle: "short",
   });

@@ -1,14 +1,17 @@
-import { staffContext } from "~/context";
+import { databaseContext } from "~/context";
+import { DashboardPage } from "~/features/dashboard/components/dashboard-page";
+import { loadDashboard } from "~/features/dashboard/dashboard.server";
 import type { Route } from "./+types/home";
 
 export function meta() {
-  return [{ title: "Staff area" }];
+  return [{ title: "Overview · Staff area" }];
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { name: context.get(staffContext).user.name };
+/** Every signed-in staff member's first page (the layout's middleware has checked the session). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { dashboard: await loadDashboard(context.get(databaseContext).db) };
 }
 
 export default function StaffHome({ loaderData }: Route.ComponentProps) {
-  return <h1 className="text-3xl font-bold text-primary-dark">Welcome, {loaderData.name}</h1>;
+  return <DashboardPage dashboard={loaderData.dashboard} />;
 }

@@ -1,0 +1,101 @@
+import type { AuditAction } from "~/features/auth/audit.server";
+
+/** What each audit action means, in words (a new action must be worded here before it compiles). */
+export const auditActionLabels: Record<AuditAction, string> = {
+  sign_in: "Signed in",
+  sign_in_failed: "Sign-in refused",
+  sign_in_locked: "Sign-in blocked (too many tries)",
+  sign_out: "Signed out",
+  sign_out_everywhere: "Signed out everywhere",
+  session_ended: "Session ended",
+  password_changed: "Changed own password",
+  two_factor_enrolled: "Turned on two-step sign-in",
+  two_factor_reset: "Reset own two-step sign-in",
+  recovery_code_used: "Used a recovery code",
+  user_created: "Created an account",
+  user_role_changed: "Changed an account's role",
+  user_disabled: "Switched an account off",
+  user_enabled: "Switched an account back on",
+  user_password_reset: "Reset an account's password",
+  user_two_factor_reset: "Reset an account's two-step sign-in",
+  setting_changed: "Changed a setting",
+  lead_viewed: "Opened a lead's details",
+  leads_exported: "Exported leads",
+};
+
+/** "some_thing" or "someThing" → "some thing". */
+function words(value: string): string {
+  return value
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .toLowerCase()
+    .trim();
+}
+
+function sentence(value: string): string {
+  const text = words(value);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The label of an action; an action this version does not know is shown in plain words. */
+export function auditActionLabel(action: string): string {
+  return (auditActionLabels as Record<string, string>)[action] ?? sentence(action);
+}
+
+const reasonWords: Record<string, string> = {
+  unknown_email: "no account has this address",
+  wrong_password: "wrong password",
+  account_disabled: "account switched off",
+  wrong_code: "wrong code",
+};
+
+const secondFactorWords: Record<string, string> = {
+  totp: "with an authenticator code",
+  recovery_code: "with a recovery code",
+};
+
+const roleWords: Record<string, string> = { admin: "administrator", staff: "staff" };
+
+const MAX_VALUE = 80;
+
+function valueWords(value: unknown): string {
+  if (value === null || value === undefined) return "none";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.map(valueWords).join(", ");
+  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
+}
+
+/**
+ * The entry's small facts (detail holds no lead contents) as one short line:
+ * the known ones worded, anything else as "key: value".
+ */
+export function summariseAuditDetail(detail: Record<string, unknown> | null | undefined): string {
+  if (!detail) return "";
+  const parts: string[] = [];
+  const rest = { ...detail };
+  if (typeof rest.reason === "string") {
+    parts.push(`Reason: ${reasonWords[rest.reason] ?? words(rest.reason)}`);
+    delete rest.reason;
+  }
+  if (typeof rest.secondFactor === "string") {
+    parts.push(secondFactorWords[rest.secondFactor] ?? `second step: ${words(rest.secondFactor)}`);
+    delete rest.secondFactor;
+  }
+  if ("from" in rest && "to" in rest) {
+    const say = (v: unknown) => (typeof v === "string" ? (roleWords[v] ?? v) : valueWords(v));
+    parts.push(`${say(rest.from)} → ${say(rest.to)}`);
+    delete rest.from;
+    delete rest.to;
+  }
+  for (const [key, value] of Object.entries(rest)) parts.push(`${sentence(key)}: ${valueWords(value)}`);
+  return parts.join("; ");
+}
+
+/** What an entry was about: an account by its holder's name, anything else by kind and id. */
+export function auditTargetWords(type: string | null, id: string | null, targetUserName: string | null): string | null {
+  if (!type) return null;
+  if (type === "user") return targetUserName ? `Account: ${targetUserName}` : "Account (no longer listed)";
+  if (type === "lead") return id ? `Lead ${id.slice(0, 8)}` : "Lead";
+  return id ? `${sentence(type)}: ${words(id)}` : sentence(type);
+}

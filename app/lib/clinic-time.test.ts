@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { addDays, clinicDayOf, clinicPeriods, dayKey, formatClinicDateTime, formatClinicDay } from "./clinic-time";
+
+describe("the clinic's clock (America/New_York)", () => {
+  it("starts today at local midnight and the week on Monday", () => {
+    // Tuesday 10 March 2026, 10 p.m. in New York: already Wednesday in UTC.
+    const { todayStart, weekStart, today } = clinicPeriods(new Date("2026-03-11T02:00:00Z"));
+    expect(dayKey(today)).toBe("2026-03-10");
+    expect(todayStart.toISOString()).toBe("2026-03-10T04:00:00.000Z");
+    expect(weekStart.toISOString()).toBe("2026-03-09T04:00:00.000Z");
+  });
+
+  it("keeps Sunday in the week that began the Monday before", () => {
+    // Sunday 8 March 2026, the day the clocks go forward: midnight was still EST.
+    const { todayStart, weekStart } = clinicPeriods(new Date("2026-03-08T16:00:00Z"));
+    expect(todayStart.toISOString()).toBe("2026-03-08T05:00:00.000Z");
+    expect(weekStart.toISOString()).toBe("2026-03-02T05:00:00.000Z");
+  });
+
+  it("finds midnight on the day the clocks go back", () => {
+    // Sunday 1 November 2026, 10:30 p.m. EST: midnight that day was EDT.
+    const { todayStart, weekStart } = clinicPeriods(new Date("2026-11-02T03:30:00Z"));
+    expect(todayStart.toISOString()).toBe("2026-11-01T04:00:00.000Z");
+    expect(weekStart.toISOString()).toBe("2026-10-26T04:00:00.000Z");
+  });
+
+  it("counts calendar days across month ends and words them", () => {
+    expect(dayKey(addDays({ year: 2026, month: 3, day: 1 }, -1))).toBe("2026-02-28");
+    expect(dayKey(clinicDayOf(new Date("2026-01-01T04:59:00Z")))).toBe("2025-12-31");
+    expect(formatClinicDay({ year: 2026, month: 3, day: 10 })).toBe("Tue, Mar 10");
+    expect(formatClinicDateTime(new Date("2026-03-10T19:04:00Z"))).toBe("Mar 10, 2026, 3:04 PM");
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The clinic's clock. "Today" and "this week" mean the clinic's days in its
+ * own time zone, wherever the server runs (fixed, so the server's render and
+ * the browser's agree too).
+ */
+export const CLINIC_TIME_ZONE = "America/New_York";
+
+const partsFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: CLINIC_TIME_ZONE,
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+  hourCycle: "h23",
+});
+
+/** A calendar day in the clinic's time zone. */
+export interface ClinicDay {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+}
+
+function zonedParts(at: Date) {
+  const parts = Object.fromEntries(partsFormat.formatToParts(at).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** How far the clinic's wall clock is ahead of UTC at a moment (negative in the Americas). */
+function offsetMs(at: number): number {
+  const p = zonedParts(new Date(at));
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/** The clinic's calendar day at a moment. */
+export function clinicDayOf(at: Date): ClinicDay {
+  const { year, month, day } = zonedParts(at);
+  return { year, month, day };
+}
+
+/** The day `days` after (or before) another, by the calendar. */
+export function addDays(day: ClinicDay, days: number): ClinicDay {
+  const d = new Date(Date.UTC(day.year, day.month - 1, day.day + days));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+/** "2026-03-10". */
+export function dayKey(day: ClinicDay): string {
+  return `${day.year}-${String(day.month).padStart(2, "0")}-${String(day.day).padStart(2, "0")}`;
+}
+
+/**
+ * The moment a clinic day begins. Midnight always exists in New York (the
+ * clocks change at 2 a.m.), so two guesses settle it across a change.
+ */
+export function startOfClinicDay(day: ClinicDay): Date {
+  const wall = Date.UTC(day.year, day.month - 1, day.day);
+  let at = wall - offsetMs(wall);
+  at = wall - offsetMs(at);
+  return new Date(at);
+}
+
+/** 0 for Monday … 6 for Sunday. */
+function weekdayIndex(day: ClinicDay): number {
+  return (new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay() + 6) % 7;
+}
+
+/** The start of today and of this week (Monday) in the clinic's time zone. */
+export function clinicPeriods(now: Date): { todayStart: Date; weekStart: Date; today: ClinicDay } {
+  const today = clinicDayOf(now);
+  return {
+    today,
+    todayStart: startOfClinicDay(today),
+    weekStart: startOfClinicDay(addDays(today, -weekdayIndex(today))),
+  };
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: CLINIC_TIME_ZONE,
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+const shortDayFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+});
+
+/** "Mar 10, 2026, 3:04 PM" in the clinic's time zone. */
+export function formatClinicDateTime(at: Date): string {
+  return dateTimeFormat.format(at).replace(/\u202f/g, " ");
+}
+
+/** "Tue, Mar 10" for a clinic day. */
+export function formatClinicDay(day: ClinicDay): string {
+  return shortDayFormat.format(new Date(Date.UTC(day.year, day.month - 1, day.day)));
+}

@@ -1,0 +1,181 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchBrowser, MOBILE } from "../setup/browser";
+import { copyPgliteTemplate } from "../setup/database";
+import { hydrated, look } from "../setup/page-assertions";
+import { startServer, type TestServer } from "../setup/server";
+import { addStaffTo, signInCookie } from "../setup/staff";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const ADMIN = { name: "Alex Admin", email: "alex.admin@example.com", role: "admin" as const };
+const STAFF = { name: "Blair Staff", email: "blair.staff@example.com", role: "staff" as const };
+const LEAD = {
+  firstName: "Avery",
+  lastName: "Quinn Testperson",
+  email: "avery.quinn@example.com",
+  phone: "(407) 555-0199",
+  service: "Anxiety Treatment",
+  formType: "hero",
+  source: "/",
+  smsOptIn: "false",
+};
+
+/**
+ * The staff overview and the audit trail against the production build: real
+ * sign-ins, a lead sent through the public API, and the pages as a browser
+ * shows them (axe at phone and desktop widths, keyboard scrolling).
+ */
+describe("staff overview and audit log", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let adminCookie: string;
+  let staffCookie: string;
+
+  beforeAll(async () => {
+    const dataDir = copyPgliteTemplate("staff-pages");
+    await addStaffTo({ dataDir }, [ADMIN, STAFF]);
+    [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
+    adminCookie = await signInCookie(server.url, ADMIN.email);
+    staffCookie = await signInCookie(server.url, STAFF.email);
+    const lead = await fetch(`${server.url}/api/leads`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(LEAD),
+    });
+    expect(lead.status).toBe(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A hydrated page at `path`, signed in with `cookie`; fails the test on a script error. */
+  async function open(cookie: string, path: string, viewport = DESKTOP) {
+    const context = await browser.newContext({ viewport });
+    const at = cookie.indexOf("=");
+    await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: server.url }]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const response = await page.goto(`${server.url}${path}`);
+    expect(response?.status()).toBe(200);
+    await hydrated(page);
+    return {
+      page,
+      async close() {
+        expect(errors).toEqual([]);
+        await context.close();
+      },
+    };
+  }
+
+  async function axe(page: Page): Promise<string[]> {
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    return violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")}`));
+  }
+
+  it("shows a lead sent through POST /api/leads on the overview's waiting list, by first name and initial", async () => {
+    const { page, close } = await open(staffCookie, "/admin");
+    await look(page.getByRole("heading", { level: 1 })).text("Overview");
+    const waiting = page.getByRole("table", { name: "Requests waiting for a reply, oldest first" });
+    const row = waiting.getByRole("row", { name: /Avery Q\./ });
+    await look(row).visible();
+    const cells = (await row.getByRole("cell").allInnerTexts()).map((t) => t.trim());
+    expect(cells).toEqual([
+      expect.stringMatching(/^(Just arrived|Waiting \d+ min)$/),
+      "Home page form",
+      "Anxiety Treatment",
+      expect.any(String),
+    ]);
+    await look(page.getByRole("heading", { name: "Waiting for a reply (1)" })).visible();
+    // Only what staff need to act on: no surname, e-mail or phone number.
+    const html = await page.content();
+    for (const secret of [LEAD.lastName, LEAD.email, LEAD.phone]) expect(html).not.toContain(secret);
+    // A staff member's navigation does not offer the audit log.
+    await look(page.getByRole("navigation", { name: "Staff area" }).getByRole("link", { name: "Audit log" })).count(0);
+    await close();
+  });
+
+  it("refuses the audit log to a staff-role session with 403 (page and data request)", async () => {
+    for (const path of ["/admin/audit", "/admin/audit.data", "/admin/audit?action=sign_in"]) {
+      const res = await fetch(`${server.url}${path}`, { headers: { cookie: staffCookie }, redirect: "manual" });
+      expect(res.status, path).toBe(403);
+      expect(await res.text(), path).not.toContain("Alex Admin");
+    }
+    const { page, close } = await open(adminCookie, "/admin");
+    await look(page.getByRole("navigation", { name: "Staff area" }).getByRole("link", { name: "Audit log" })).visible();
+    await close();
+  });
+
+  it("shows an admin the audit log with their own sign-in, and filters it by action and person without personal data in the address", async () => {
+    // A sign-in with an address no account has: its row shows the address typed.
+    const refused = await fetch(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "nobody.here@example.com", password: "not-the-password-at-all" }),
+    });
+    expect(refused.status).toBe(401);
+
+    const { page, close } = await open(adminCookie, "/admin/audit");
+    await look(page.getByRole("heading", { level: 1 })).text("Audit log");
+    const table = page.getByRole("table", { name: "Audit log entries, newest first" });
+    const ownSignIn = table.getByRole("row").filter({ hasText: "Alex Admin" }).filter({ hasText: "Signed in" });
+    await look(ownSignIn).count(1);
+    await look(ownSignIn.locator("time")).attribute("datetime", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    // No way to change an entry anywhere on the page.
+    await look(page.getByRole("button", { name: /delete|edit|remove/i })).count(0);
+
+    const filters = page.getByRole("search", { name: "Filter the audit log" });
+    await filters.getByLabel("What happened").selectOption({ label: "Signed in" });
+    await filters.getByLabel("Who").selectOption({ label: `${ADMIN.name} (${ADMIN.email})` });
+    await filters.getByRole("button", { name: "Show entries" }).click();
+    await page.waitForURL((url) => url.searchParams.get("action") === "sign_in");
+    const url = new URL(page.url());
+    expect(url.searchParams.get("user")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(decodeURIComponent(page.url())).not.toContain("@");
+    await look(page.getByRole("status")).text("Showing 1–1 of 1 entry matching these filters.");
+    await look(table.getByRole("row").filter({ hasText: "Blair Staff" })).count(0);
+
+    await filters.getByLabel("What happened").selectOption({ label: "Everything" });
+    await filters.getByLabel("Who").selectOption({ label: "No account (an address typed at sign-in)" });
+    await filters.getByRole("button", { name: "Show entries" }).click();
+    await page.waitForURL((u) => u.searchParams.get("user") === "none");
+    const typed = table.getByRole("row").filter({ hasText: "nobody.here@example.com" });
+    await look(typed).count(1);
+    await look(typed.getByRole("cell").nth(2)).text("Sign-in refused");
+    await look(typed.getByRole("cell").nth(5)).text("Reason: no account has this address");
+    await close();
+  });
+
+  for (const [width, viewport] of [
+    ["375", MOBILE],
+    ["1280", DESKTOP],
+  ] as const) {
+    it(`passes axe on the overview and the audit log at ${width}px, with nothing wider than the screen`, async () => {
+      for (const path of ["/admin", "/admin/audit"]) {
+        const { page, close } = await open(adminCookie, path, viewport);
+        expect(await axe(page), `${path} at ${width}px`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        await close();
+      }
+    });
+  }
+
+  it("lets a keyboard reach the audit table on a phone and scroll it sideways", async () => {
+    const { page, close } = await open(adminCookie, "/admin/audit", MOBILE);
+    const region = page.getByRole("region", { name: "Audit log entries" });
+    let reached = false;
+    for (let i = 0; i < 30 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await region.evaluate((el) => el === document.activeElement);
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await close();
+  });
+});
