@@ -156,6 +156,9 @@ describe("staff overview and audit log", () => {
       for (const path of ["/admin", "/admin/audit"]) {
         const { page, close } = await open(adminCookie, path, viewport);
         expect(await axe(page), `${path} at ${width}px`).toEqual([]);
+        // The staff area has its own frame: no public header, footer or sticky call bar (spec §2).
+        expect(await page.getByTestId("sticky-mobile-cta").count(), path).toBe(0);
+        expect(await page.getByRole("contentinfo").count(), path).toBe(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
           viewport.width,
         );
