@@ -29,9 +29,12 @@ describe("password policy", () => {
     expect(strengthProblem("passwordpassword")).not.toBeNull();
   });
 
-  it.each(["aaaaaaaaaaaa", "abcdefghijkl", "123456789012", "            "])("refuses the easy pattern %j", (password) => {
-    expect(strengthProblem(password)).not.toBeNull();
-  });
+  it.each(["aaaaaaaaaaaa", "abcdefghijkl", "123456789012", "            "])(
+    "refuses the easy pattern %j",
+    (password) => {
+      expect(strengthProblem(password)).not.toBeNull();
+    },
+  );
 
   it("accepts a strong password", () => {
     expect(strengthProblem(strong)).toBeNull();
