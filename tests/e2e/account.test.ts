@@ -27,6 +27,7 @@ const OLU = staff("olu", { mustChangePassword: true, password: ONE_TIME_PASSWORD
 const TESS = staff("tess");
 const SAM = staff("sam");
 const AXEL = staff("axel");
+const NOJ = staff("nora");
 const REQ = staff("reggie", { mustChangePassword: true, password: ONE_TIME_PASSWORD });
 
 async function axeViolations(page: Page) {
@@ -48,7 +49,7 @@ describe("/admin/account", () => {
 
   beforeAll(async () => {
     const dataDir = copyPgliteTemplate("account");
-    await addStaffTo({ dataDir }, [ANA, BEN, OLU, TESS, SAM, AXEL]);
+    await addStaffTo({ dataDir }, [ANA, BEN, OLU, TESS, SAM, AXEL, NOJ]);
     [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
   });
   afterEach(async () => {
@@ -154,7 +155,12 @@ describe("/admin/account", () => {
     expect(html).toContain("Choose your own password to continue");
     expect(html.indexOf("Choose your own password to continue")).toBeLessThan(html.indexOf("Change your password"));
 
-    expect((await changePassword(cookie, ONE_TIME_PASSWORD)).status).toBe(200);
+    const changed = await changePassword(cookie, ONE_TIME_PASSWORD);
+    expect(changed.status).toBe(200);
+    // The answer (as a browser without JavaScript shows it) already reads the changed account.
+    const answer = await changed.text();
+    expect(answer).toContain("Your password is changed.");
+    expect(answer).not.toContain("Choose your own password to continue");
     const home = await fetch(`${server.url}/admin`, { headers: { cookie }, redirect: "manual" });
     expect(home.status).toBe(200);
     expect(await home.text()).toMatch(/<h1[^>]*>Welcome, (<!-- -->)?Olu Tester<\/h1>/);
@@ -177,8 +183,9 @@ describe("/admin/account", () => {
     await look(page.getByText(/That code did not match/)).visible();
     await look(page.getByLabel("Code from the app")).attribute("aria-invalid", "true");
 
+    // Enter in the code field turns it on (the form's first button), as a person would expect.
     await page.getByLabel("Code from the app").fill(totp.generate());
-    await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    await page.getByLabel("Code from the app").press("Enter");
     const codesBox = page.getByRole("region", { name: "Your recovery codes" });
     await look(codesBox.getByRole("listitem")).count(10);
     const codes = await codesBox.getByRole("listitem").allInnerTexts();
@@ -271,6 +278,27 @@ describe("/admin/account", () => {
     expect(errors).toEqual([]);
   });
 
+  it("works without JavaScript: field errors, and each button does what it says", async () => {
+    const { page } = await openPage(browser, DESKTOP, { javaScriptEnabled: false }).then((opened) => {
+      closers.push(opened.close);
+      return opened;
+    });
+    await signInAs(page, server.url, NOJ.email, STAFF_PASSWORD, "/admin/account");
+    const form = page.getByRole("form", { name: "Change your password" });
+    await form.getByLabel("Current password").fill("not-the-password");
+    await form.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await form.getByLabel("New password again").fill(NEW_PASSWORD);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await look(form.getByText("That is not your current password.")).visible();
+    await look(form.getByLabel("Current password")).attribute("aria-invalid", "true");
+
+    await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+    await look(page.getByRole("img", { name: "QR code for your authenticator app" })).visible();
+    await page.getByRole("button", { name: "Cancel setup" }).click();
+    await look(page.getByText("Setup cancelled. Nothing was changed.")).visible();
+    await look(page.getByRole("button", { name: "Set up two-step sign-in" })).visible();
+  });
+
   it.each([
     ["375px", MOBILE],
     ["1280px", DESKTOP],
@@ -317,6 +345,7 @@ describe("/admin/account", () => {
       expect(actions(ANA.email)).toContain("password_changed");
       expect(actions(OLU.email)).toContain("password_changed");
       expect(actions(BEN.email)).not.toContain("password_changed");
+      expect(actions(NOJ.email)).not.toContain("two_factor_enrolled");
       expect(actions(TESS.email)).toEqual(expect.arrayContaining(["two_factor_enrolled", "recovery_code_used"]));
       expect(actions(SAM.email)).toEqual(expect.arrayContaining(["session_ended", "sign_out_everywhere"]));
       expect(actions(AXEL.email)).toEqual(expect.arrayContaining(["two_factor_enrolled", "two_factor_reset"]));

@@ -5,6 +5,7 @@ import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { clearedSessionCookieHeader, cookieIsSecure } from "~/features/auth/session-cookie.server";
 import { SIGN_IN_PATH } from "~/features/auth/sign-in-status";
 import { isTwoFactorRequired } from "~/features/auth/staff-settings.server";
+import { findUserById } from "~/features/auth/users.server";
 import { getSiteContent } from "~/features/content/queries.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { readFormValues } from "~/lib/form-values";
@@ -29,7 +30,8 @@ type Context = Readonly<RouterContextProvider>;
 export async function loadAccountPage(context: Context): Promise<AccountView> {
   const { db } = context.get(databaseContext);
   const active = context.get(staffContext);
-  const { user } = active;
+  // Read again: in a document POST (no JavaScript) the middleware read the user before the action changed it.
+  const user = (await findUserById(db, active.user.id)) ?? active.user;
   const state = twoFactorState(user);
   const [required, recoveryCodesLeft, sessions, site] = await Promise.all([
     isTwoFactorRequired(db),

@@ -99,7 +99,6 @@ function TwoFactorSetup({
         </li>
         <li className="pl-1">
           <Form method="post" key={answer?.answerId} className="grid gap-4">
-            <input type="hidden" name="intent" value="confirm-two-factor" />
             <Field
               id={`${id}-code`}
               label="Code from the app"
@@ -118,7 +117,14 @@ function TwoFactorSetup({
               />
             </Field>
             <div className="flex flex-wrap gap-3">
-              <Button type="submit" variant="secondary" disabled={sending !== null}>
+              {/* First in the form, so Enter in the code field means this button (and its intent). */}
+              <Button
+                type="submit"
+                name="intent"
+                value="confirm-two-factor"
+                variant="secondary"
+                disabled={sending !== null}
+              >
                 <ShieldCheck aria-hidden className="size-5" />
                 {sending === "confirm-two-factor" ? "Checking..." : "Turn on two-step sign-in"}
               </Button>
@@ -169,6 +175,8 @@ function TwoFactorOn({ twoFactor, answer: last }: { twoFactor: TwoFactor; answer
           description="For your safety, confirm it is you before changing how you sign in."
           error={answer?.fields.currentPassword}
         />
+        {/* The form's default button, disabled: Enter in the password field chooses nothing, a button must. */}
+        <button type="submit" disabled hidden aria-hidden />
         <div className="flex flex-wrap gap-3">
           <Button
             type="submit"
