@@ -19,6 +19,7 @@ export default [
     ...prefix("admin", [
       index("routes/admin/home.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("account", "routes/admin/account.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

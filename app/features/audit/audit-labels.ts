@@ -12,6 +12,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   two_factor_enrolled: "Turned on two-step sign-in",
   two_factor_reset: "Reset own two-step sign-in",
   recovery_code_used: "Used a recovery code",
+  recovery_codes_renewed: "Made new recovery codes",
   user_created: "Created an account",
   user_role_changed: "Changed an account's role",
   user_disabled: "Switched an account off",

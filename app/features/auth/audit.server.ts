@@ -17,6 +17,7 @@ export const auditActions = [
   "two_factor_enrolled",
   "two_factor_reset",
   "recovery_code_used",
+  "recovery_codes_renewed",
   "user_created",
   "user_role_changed",
   "user_disabled",
