@@ -16,7 +16,11 @@ export default [
 
   // The staff area: the layout's middleware checks every request (app/features/auth/access.ts lists who may open what).
   layout("routes/admin/layout.tsx", [
-    ...prefix("admin", [index("routes/admin/home.tsx"), route("*", "routes/admin/not-found.tsx")]),
+    ...prefix("admin", [
+      index("routes/admin/home.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
   ]),
 
   route("thank-you", "routes/public/thank-you.tsx"),

@@ -29,6 +29,7 @@ export interface StaffPage {
 export const STAFF_PAGES: readonly StaffPage[] = [
   { path: "/admin", label: "Overview", permission: "staff-area" },
   { path: "/admin/account", label: "Your account", permission: "staff-area" },
+  { path: "/admin/staff", label: "Staff", permission: "manage-staff" },
 ];
 
 /**
