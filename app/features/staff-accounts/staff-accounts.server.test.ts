@@ -95,7 +95,13 @@ describe.each(databaseKinds())("staff account changes on %s", (kind) => {
       ok: false,
       fields: { email: "A staff account already uses this e-mail address." },
     });
-    for (const values of [null, {}, { intent: "delete-everyone" }, { intent: "disable", userId: "not-a-uuid" }]) {
+    const unreadable: (Record<string, string> | null)[] = [
+      null,
+      {},
+      { intent: "delete-everyone" },
+      { intent: "disable", userId: "not-a-uuid" },
+    ];
+    for (const values of unreadable) {
       const answer = await runStaffAction(db(), actor(), values);
       expect(answer.status).toBe(400);
       expect(answer.result.ok).toBe(false);
