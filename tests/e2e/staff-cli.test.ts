@@ -23,7 +23,7 @@ interface Run {
 }
 
 function runCli(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
-  const base = { ...(process.env as Record<string, string>), NODE_ENV: "test" };
+  const base: Record<string, string> = { ...(process.env as Record<string, string>), NODE_ENV: "test" };
   delete base.DATABASE_URL;
   delete base.DATA_DIR;
   const child = spawn(process.execPath, [path.join(root, "scripts", "staff.js"), ...args], {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data } from "react-router";
+import { data, useNavigation } from "react-router";
 import { clientContext, databaseContext, staffContext } from "~/context";
 import { AccountCard } from "~/features/staff-accounts/components/account-card";
 import { InviteForm } from "~/features/staff-accounts/components/invite-form";
@@ -41,6 +41,9 @@ export default function StaffAccountsPage({ loaderData, actionData }: Route.Comp
   const result = actionData as StaffActionResult | undefined;
   const inviteFailed = result && !result.ok && result.intent === "invite" && result.fields;
   const invited = result?.ok && result.intent === "invite" ? result.userId : undefined;
+  // What a change did shows once the page's data has reloaded too, so the message and the list agree.
+  const settled = useNavigation().state === "idle";
+  const shown = settled ? result : undefined;
   const active = accounts.filter((account) => !account.disabled);
   return (
     <div className="grid gap-10">
@@ -53,13 +56,13 @@ export default function StaffAccountsPage({ loaderData, actionData }: Route.Comp
         </p>
       </div>
 
-      {result && !inviteFailed && !(result.ok && result.oneTimePassword) ? <ResultBanner result={result} /> : null}
-      {result?.ok && result.oneTimePassword ? (
+      {shown && !inviteFailed && !(shown.ok && shown.oneTimePassword) ? <ResultBanner result={shown} /> : null}
+      {shown?.ok && shown.oneTimePassword ? (
         <OneTimePasswordNotice
-          password={result.oneTimePassword.value}
-          name={result.oneTimePassword.name}
-          email={result.oneTimePassword.email}
-          reason={result.oneTimePassword.reason}
+          password={shown.oneTimePassword.value}
+          name={shown.oneTimePassword.name}
+          email={shown.oneTimePassword.email}
+          reason={shown.oneTimePassword.reason}
         />
       ) : null}
 
@@ -67,7 +70,7 @@ export default function StaffAccountsPage({ loaderData, actionData }: Route.Comp
         <h2 id="accounts-heading" className="text-2xl font-bold text-primary-dark">
           Accounts
         </h2>
-        <ul className="grid gap-4 lg:grid-cols-2">
+        <ul className="grid items-start gap-4 lg:grid-cols-2">
           {accounts.map((account) => (
             <li key={account.id}>
               <AccountCard account={account} />
@@ -110,6 +113,7 @@ export default function StaffAccountsPage({ loaderData, actionData }: Route.Comp
           required={requireTwoFactor}
           withTwoFactor={accounts.filter((account) => account.twoFactor).length}
           total={accounts.length}
+          youHaveIt={accounts.some((account) => account.isYou && account.twoFactor)}
         />
       </section>
     </div>

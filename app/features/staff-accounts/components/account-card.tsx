@@ -136,10 +136,10 @@ function Action({
       <Button
         type="submit"
         size="sm"
-        variant="outline"
+        variant={danger ? "danger" : "outline"}
         disabled={busy}
         aria-describedby={descriptionId}
-        className={cn("justify-self-start", danger && "border-danger text-danger hover:bg-danger-soft")}
+        className="justify-self-start"
       >
         {label}
         <span className="sr-only"> for {account.name}</span>

@@ -6,10 +6,13 @@ export function TwoFactorSettingForm({
   required,
   withTwoFactor,
   total,
+  youHaveIt,
 }: {
   required: boolean;
   withTwoFactor: number;
   total: number;
+  /** Whether the admin looking has two-factor on (without it, requiring it sends them to set it up). */
+  youHaveIt: boolean;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "require-two-factor";
@@ -31,8 +34,11 @@ export function TwoFactorSettingForm({
             Require two-factor sign-in for every staff account
           </label>
           <p id="require-two-factor-description" className="text-sm text-muted">
-            Anyone without it is asked to set it up the next time they open a staff page, before anything else — you
-            too, if you have not. {withTwoFactor} of {total} {total === 1 ? "account has" : "accounts have"} it on now.
+            Anyone without it is asked to set it up the next time they open a staff page, before anything else.{" "}
+            {withTwoFactor} of {total} {total === 1 ? "account has" : "accounts have"} it on now.
+            {youHaveIt || required
+              ? null
+              : " You do not have it yet: saving with the box ticked takes you to Your account to set it up."}
           </p>
         </div>
       </div>
