@@ -20,6 +20,7 @@ export default [
       index("routes/admin/home.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

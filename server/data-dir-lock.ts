@@ -9,6 +9,13 @@ import path from "node:path";
  */
 export class DataDirLockedError extends Error {
   override name = "DataDirLockedError";
+  constructor(
+    message: string,
+    /** The process holding the lock, when known. */
+    readonly holderPid?: number,
+  ) {
+    super(message);
+  }
 }
 
 export interface DataDirLock {
@@ -62,6 +69,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       throw new DataDirLockedError(
         `The data directory ${path.resolve(dataDir)} is in use by another server process (pid ${owner.pid}). ` +
           `Stop that process first, or start this one with a different DATA_DIR (or DATABASE_URL).`,
+        owner.pid,
       );
     }
     fs.rmSync(lockPath, { force: true });

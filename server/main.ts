@@ -179,3 +179,6 @@ function fail(error: unknown, logger?: Logger): never {
   }
   process.exit(1);
 }
+
+// The staff command (scripts/staff.js) runs from this same bundle.
+export { runStaffCli } from "./staff-cli";

@@ -11,6 +11,8 @@ export const buttonVariants = cva(
         secondary: "bg-primary text-white hover:bg-primary-dark",
         outline: "border-2 border-primary text-primary hover:bg-primary-soft",
         ghost: "text-primary hover:bg-primary-soft",
+        // A change that takes something away (disable an account, reset a password).
+        danger: "border-2 border-danger text-danger hover:bg-danger-soft",
       },
       size: {
         // Primary actions are at least 44px tall; the smallest is 36px (WCAG 2.5.8 asks 24).

@@ -28,8 +28,9 @@ export interface StaffPage {
 /** Every page of the staff area, in the order the navigation lists them. */
 export const STAFF_PAGES: readonly StaffPage[] = [
   { path: "/admin", label: "Overview", permission: "staff-area" },
-  { path: "/admin/account", label: "Your account", permission: "staff-area" },
+  { path: "/admin/staff", label: "Staff", permission: "manage-staff" },
   { path: "/admin/audit", label: "Audit log", permission: "manage-staff" },
+  { path: "/admin/account", label: "Your account", permission: "staff-area" },
 ];
 
 /**

@@ -76,7 +76,10 @@ function FrameBody({
   }, [user, navigate]);
 
   // The protected-route wrapper's spinner (spec §2): while the next page checks who is asking.
-  const checking = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  // Not while a form's answer reloads the same page's data: that would unmount
+  // the page (and its answer, a one-time password say) in the middle.
+  const checking =
+    navigation.state === "loading" && !navigation.formMethod && navigation.location.pathname.startsWith("/admin");
   const shown = user ?? fromServer;
   return (
     <>

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH } from "~/features/auth/sign-in-status";
+
+/**
+ * What an admin (on /admin/staff) or an operator (the staff CLI) may send
+ * about staff accounts. One schema per intent; the page's action picks by
+ * the form's `intent` field.
+ */
+export const STAFF_NAME_MAX_LENGTH = 100;
+
+export const staffRoles = ["staff", "admin"] as const;
+
+export const roleLabels = { admin: "Administrator", staff: "Staff" } as const satisfies Record<
+  (typeof staffRoles)[number],
+  string
+>;
+
+export const staffNameSchema = z
+  .string({ error: "Enter their name." })
+  .trim()
+  .min(1, "Enter their name.")
+  .max(STAFF_NAME_MAX_LENGTH, `A name can be at most ${STAFF_NAME_MAX_LENGTH} characters.`);
+
+export const staffEmailSchema = z
+  .string({ error: "Enter their e-mail address." })
+  .trim()
+  .min(1, "Enter their e-mail address.")
+  .max(EMAIL_MAX_LENGTH, `An e-mail address can be at most ${EMAIL_MAX_LENGTH} characters.`)
+  .pipe(z.email("Enter a valid e-mail address, like name@example.com."));
+
+export const staffRoleSchema = z.enum(staffRoles, { error: "Choose Staff or Administrator." });
+
+export const newStaffSchema = z.object({
+  name: staffNameSchema,
+  email: staffEmailSchema,
+  role: staffRoleSchema,
+});
+export type NewStaffInput = z.infer<typeof newStaffSchema>;
+
+const accountId = z.uuid({ error: "That staff account was not found." });
+
+export const staffActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    newStaffSchema.extend({ intent: z.literal("invite") }),
+    z.object({ intent: z.literal("change-role"), userId: accountId, role: staffRoleSchema }),
+    z.object({ intent: z.literal("disable"), userId: accountId }),
+    z.object({ intent: z.literal("enable"), userId: accountId }),
+    z.object({ intent: z.literal("reset-password"), userId: accountId }),
+    z.object({ intent: z.literal("reset-two-factor"), userId: accountId }),
+    z.object({ intent: z.literal("sign-out-everywhere"), userId: accountId }),
+    z.object({
+      intent: z.literal("require-two-factor"),
+      // A checkbox: present ("on") when ticked, absent when not.
+      required: z
+        .literal("on", { error: "Tick the box or leave it clear." })
+        .optional()
+        .transform((value) => value === "on"),
+    }),
+  ],
+  { error: "This form submission could not be understood. Reload the page and try again." },
+);
+export type StaffActionInput = z.infer<typeof staffActionSchema>;
+export type StaffIntent = StaffActionInput["intent"];

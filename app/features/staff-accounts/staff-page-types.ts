@@ -1,0 +1,36 @@
+import type { StaffRole } from "~/db/schema";
+
+/** One account as /admin/staff shows it (no hashes, no secrets). */
+export interface AccountRow {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  disabled: boolean;
+  twoFactor: boolean;
+  mustChangePassword: boolean;
+  /** ISO time of the last sign-in, and the same in the clinic's words and time zone. */
+  lastSignIn: { iso: string; text: string } | null;
+  /** The admin looking at the page. */
+  isYou: boolean;
+}
+
+export type InviteField = "name" | "email" | "role";
+
+/** What the page's action answers; a one-time password appears here once and nowhere else. */
+export type StaffActionResult =
+  | {
+      ok: true;
+      intent: string;
+      message: string;
+      userId?: string;
+      oneTimePassword?: { value: string; name: string; email: string; reason: "invite" | "reset" };
+    }
+  | {
+      ok: false;
+      intent: string;
+      message: string;
+      userId?: string;
+      fields?: Partial<Record<InviteField, string>>;
+      values?: Partial<Record<InviteField, string>>;
+    };
