@@ -286,6 +286,10 @@ export const leads = pgTable(
   (t) => [
     index("leads_created_idx").on(t.createdAt.desc()),
     index("leads_form_type_created_idx").on(t.formType, t.createdAt.desc()),
+    // The staff overview's waiting list (status 'new', oldest first) stays small whatever the table's size.
+    index("leads_waiting_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'new'`),
     check("leads_form_type_known", sql`${t.formType} in ('hero','phone_click','appointment','get_started')`),
   ],
 );

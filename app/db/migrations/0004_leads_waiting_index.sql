@@ -1,0 +1,1 @@
+CREATE INDEX "leads_waiting_idx" ON "leads" USING btree ("created_at") WHERE "leads"."status" = 'new';
