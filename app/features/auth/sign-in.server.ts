@@ -56,9 +56,12 @@ export async function signIn(db: Db, secret: string, input: SignInInput, client:
     .where(sql`lower(${users.email}) = ${keys.account}`)
     .limit(1);
   const password = input.password.slice(0, PASSWORD_MAX_LENGTH + 1);
-  const passwordOk = user
-    ? password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(password, user.passwordHash))
-    : await verifyAgainstNobody(password);
+  // An over-long password is wrong, but it is hashed all the same: refusing a
+  // real account faster than an unknown address would say which is which.
+  const passwordOk =
+    user && password.length <= PASSWORD_MAX_LENGTH
+      ? await verifyPassword(password, user.passwordHash)
+      : await verifyAgainstNobody(password);
 
   const fail = async (message: string, reason: string) => {
     const lockedNow = await recordFailure(db, keys);
