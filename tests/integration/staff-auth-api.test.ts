@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, staffSessions, users } from "../../app/db/schema";
 import { LOCKED_OUT_MESSAGE, THROTTLE } from "../../app/features/auth/login-throttle.server";
 import { hashToken } from "../../app/features/auth/session.server";
+import { newTotpSecret, totpFor } from "../../app/features/auth/two-factor.server";
 import { WRONG_CREDENTIALS_MESSAGE } from "../../app/features/auth/sign-in.server";
 import { clientKey } from "../../app/lib/rate-limit.server";
 import { CROSS_SITE_MESSAGE } from "../../server/cross-site-guard";
@@ -349,6 +350,42 @@ describe.each(databaseKinds())("staff sign-in API on %s", (kind) => {
 
       await throttleAged("avery.admin@clinic.example", ip, 15 + 1 / 60);
       expect((await login("avery.admin@clinic.example", STAFF_PASSWORD, ip)).status).toBe(200);
+    });
+
+    it("many guesses sent at once still get only 5 passwords checked", async () => {
+      const user = await newAccount();
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, () => login(user.email, WRONG_PASSWORD, freshAddress()).then((r) => r.status)),
+      );
+      const checked = await app.database.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.actorEmail} = ${user.email} and ${auditLog.action} = 'sign_in_failed'`);
+      expect(checked.length).toBeLessThanOrEqual(THROTTLE.accountFailures);
+      expect(answers.filter((s) => s === 401).length).toBeLessThan(THROTTLE.accountFailures);
+      expect(answers.every((s) => s === 401 || s === 429)).toBe(true);
+      expect((await login(user.email, STAFF_PASSWORD, freshAddress())).status).toBe(429);
+    });
+
+    it("a right password still waiting for its two-factor code is not counted as a failure", async () => {
+      const user = await newAccount();
+      const secret = newTotpSecret();
+      await app.database.db
+        .update(users)
+        .set({ totpSecret: secret, totpEnabledAt: new Date() })
+        .where(eq(users.id, user.id));
+      const ip = freshAddress();
+      for (let i = 0; i < THROTTLE.accountFailures + 1; i++) {
+        const res = await login(user.email, STAFF_PASSWORD, ip);
+        expect(res.status).toBe(401);
+        expect(await res.json()).toMatchObject({ twoFactorRequired: true });
+      }
+      const res = await app.postJson(
+        "/api/login",
+        { email: user.email, password: STAFF_PASSWORD, code: totpFor(secret).generate() },
+        { "x-forwarded-for": ip },
+      );
+      expect(res.status).toBe(200);
     });
   });
 
