@@ -352,19 +352,30 @@ describe.each(databaseKinds())("staff sign-in API on %s", (kind) => {
       expect((await login("avery.admin@clinic.example", STAFF_PASSWORD, ip)).status).toBe(200);
     });
 
-    it("many guesses sent at once still get only 5 passwords checked", async () => {
+    it("many guesses sent at once still get only 5 passwords checked in all", async () => {
       const user = await newAccount();
+      const checked = async () =>
+        (
+          await app.database.db
+            .select()
+            .from(auditLog)
+            .where(sql`${auditLog.actorEmail} = ${user.email} and ${auditLog.action} = 'sign_in_failed'`)
+        ).length;
       const answers = await Promise.all(
         Array.from({ length: 15 }, () => login(user.email, WRONG_PASSWORD, freshAddress()).then((r) => r.status)),
       );
-      const checked = await app.database.db
-        .select()
-        .from(auditLog)
-        .where(sql`${auditLog.actorEmail} = ${user.email} and ${auditLog.action} = 'sign_in_failed'`);
-      expect(checked.length).toBeLessThanOrEqual(THROTTLE.accountFailures);
-      expect(answers.filter((s) => s === 401).length).toBeLessThan(THROTTLE.accountFailures);
       expect(answers.every((s) => s === 401 || s === 429)).toBe(true);
+      const checkedAtOnce = await checked();
+      expect(checkedAtOnce).toBeLessThanOrEqual(THROTTLE.accountFailures);
+      expect(answers.filter((s) => s === 401).length).toBeLessThan(THROTTLE.accountFailures);
+      // Guesses the burst did not use (those refused unchecked) are still there to lose, one by one, up to 5 in all.
+      for (let i = checkedAtOnce; i < THROTTLE.accountFailures; i++) {
+        await login(user.email, WRONG_PASSWORD, freshAddress());
+      }
+      expect(await checked()).toBe(THROTTLE.accountFailures);
       expect((await login(user.email, STAFF_PASSWORD, freshAddress())).status).toBe(429);
+      expect((await login(user.email, WRONG_PASSWORD, freshAddress())).status).toBe(429);
+      expect(await checked()).toBe(THROTTLE.accountFailures);
     });
 
     it("a right password still waiting for its two-factor code is not counted as a failure", async () => {
