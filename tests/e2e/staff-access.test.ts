@@ -156,6 +156,21 @@ describe("staff area access", () => {
       },
     );
 
+    it("sends a data request back to the page it was for, without React Router's route list", async () => {
+      // A client navigation asks /admin/x.data?_routes=…; the address to return to is the page's.
+      const res = await get("/admin/not-a-page.data?_routes=routes%2Fadmin%2Fnot-found&tab=2");
+      const body = await res.text();
+      expect(body).toContain(JSON.stringify(`/auth?redirectTo=${encodeURIComponent("/admin/not-a-page?tab=2")}`));
+      expect(body).not.toContain("_routes");
+      // And /auth never sends anyone on to a data request's list, whoever built the link.
+      const back = await get(
+        `/auth?redirectTo=${encodeURIComponent("/admin/not-a-page?_routes=routes/admin/layout&tab=2")}`,
+        cookies.staff,
+      );
+      expect(back.status).toBe(302);
+      expect(back.headers.get("location")).toBe("/admin/not-a-page?tab=2");
+    });
+
     it("GET /api/user is 401 with a sentence", async () => {
       const res = await get("/api/user");
       expect(res.status).toBe(401);
