@@ -7,9 +7,14 @@ import { newTotpSecret, totpFor } from "../../app/features/auth/two-factor.serve
 import { WRONG_CREDENTIALS_MESSAGE } from "../../app/features/auth/sign-in.server";
 import { clientKey } from "../../app/lib/rate-limit.server";
 import { CROSS_SITE_MESSAGE } from "../../server/cross-site-guard";
-import { NOT_SIGNED_IN_MESSAGE } from "../../server/api/staff-auth";
+import {
+  NOT_SIGNED_IN_MESSAGE,
+  SIGN_IN_UNAVAILABLE_MESSAGE,
+  SIGN_OUT_UNAVAILABLE_MESSAGE,
+  USER_UNAVAILABLE_MESSAGE,
+} from "../../server/api/staff-auth";
 import { startApiApp, type ApiApp } from "../setup/api-app";
-import { databaseKinds } from "../setup/database";
+import { databaseKinds, openTestDatabase } from "../setup/database";
 import { addStaff, STAFF_PASSWORD } from "../setup/staff";
 
 const SECRET = "test-secret-test-secret-test-secret!"; // what startApiApp uses
@@ -538,5 +543,34 @@ describe("the session cookie in production", () => {
     expect(cookie.attributes.get("samesite")?.toLowerCase()).toBe("lax");
     const out = await fetch(`${app.url}/api/logout`, { method: "POST", headers: { cookie: cookie.pair } });
     expect(parseSetCookie(out.headers.get("set-cookie")).attributes.has("secure")).toBe(true);
+  });
+});
+
+describe("the staff sign-in API with the database away", () => {
+  it("answers 503 in each endpoint's own words, never 500, and never pretends to have signed anyone out", async () => {
+    const database = await openTestDatabase("pglite");
+    const app = await startApiApp(database);
+    try {
+      await addStaff(database, [{ name: "Away Person", email: "away@clinic.example", role: "staff" }]);
+      const signedIn = await app.postJson("/api/login", { email: "away@clinic.example", password: STAFF_PASSWORD });
+      const cookie = parseSetCookie(signedIn.headers.get("set-cookie")).pair;
+      await database.close();
+
+      const login = await app.postJson("/api/login", { email: "away@clinic.example", password: STAFF_PASSWORD });
+      expect(login.status).toBe(503);
+      expect(login.headers.get("cache-control")).toBe("no-store");
+      expect(await login.json()).toEqual({ error: SIGN_IN_UNAVAILABLE_MESSAGE });
+
+      const logout = await fetch(`${app.url}/api/logout`, { method: "POST", headers: { cookie } });
+      expect(logout.status).toBe(503);
+      expect(logout.headers.get("set-cookie")).toBeNull();
+      expect(await logout.json()).toEqual({ error: SIGN_OUT_UNAVAILABLE_MESSAGE });
+
+      const user = await fetch(`${app.url}/api/user`, { headers: { cookie } });
+      expect(user.status).toBe(503);
+      expect(await user.json()).toEqual({ error: USER_UNAVAILABLE_MESSAGE });
+    } finally {
+      await app.stop().catch(() => {});
+    }
   });
 });
