@@ -24,8 +24,11 @@ export function SignOutButton() {
     setPending(true);
     try {
       await apiRequest("POST", "/api/logout");
-      rememberStaffUser(null);
+      // To the sign-in page first, then forget the user: the staff frame sends a
+      // forgotten user to plain /auth, which would cut this navigation short and
+      // lose "You have signed out".
       await navigate(`${SIGN_IN_PATH}?signed-out`, { replace: true });
+      rememberStaffUser(null);
     } catch (error) {
       toast({ variant: "destructive", title: "Logout failed", description: apiErrorMessage(error) });
     } finally {
