@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can, staffPageFor } from "../../app/features/auth/access";
 import routes from "../../app/routes";
 import { copyPgliteTemplate } from "../setup/database";
+import { metaContents } from "../setup/html";
 import { startServer, type TestServer } from "../setup/server";
 import { addStaffTo, signInCookie } from "../setup/staff";
 
@@ -210,6 +211,7 @@ describe("staff area access", () => {
           expect(body).toContain("Signed in as");
           expect(body).toContain(me.name);
         }
+        if (asked === path) expect(metaContents(body, "robots"), asked).toEqual(["noindex"]);
       }
     });
   });

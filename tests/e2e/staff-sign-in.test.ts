@@ -47,7 +47,7 @@ async function axeViolations(page: Page) {
 }
 
 describe("staff sign-in in the browser", () => {
-  const people = Array.from({ length: 14 }, () => account());
+  const people = Array.from({ length: 16 }, () => account());
   let next = 0;
   const person = () => people[next++]!;
   let server: TestServer;
@@ -84,6 +84,24 @@ describe("staff sign-in in the browser", () => {
       // Signed in already: /auth goes straight on.
       await page.goto(`${server.url}/auth`);
       expect(new URL(page.url()).pathname).toBe("/admin");
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("the staff area at 375px is its own frame: no site header, footer or sticky call button", async () => {
+    const me = person();
+    const { page, errors, close } = await openPage(browser, MOBILE);
+    try {
+      await page.goto(`${server.url}/auth`);
+      await hydrated(page);
+      await fillAndSubmit(page, me.email, STAFF_PASSWORD);
+      await page.waitForURL((u) => u.pathname === "/admin");
+      await look(page.getByRole("heading", { level: 1 })).text(`Welcome, ${me.name}`);
+      await look(page.getByTestId("sticky-mobile-cta")).count(0);
+      await look(page.getByRole("contentinfo")).count(0);
+      await look(page.getByRole("navigation", { name: "Staff area" })).visible();
       expect(errors).toEqual([]);
     } finally {
       await close();
