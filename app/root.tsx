@@ -12,6 +12,7 @@ import {
 import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
 import { configContext, databaseAwayContext, databaseContext } from "~/context";
+import { StaffAreaError, staffAreaErrorTitle } from "~/features/auth/components/staff-area-error";
 import { Measurement } from "~/features/analytics/client/measurement";
 import { getSiteSettings } from "~/features/content/queries.server";
 import { measurementConfig, needsConsent } from "~/features/consent/measurement-config";
@@ -63,10 +64,13 @@ async function siteSettingsOrFallbacks(context: Readonly<RouterContextProvider>)
 
 export function meta({ error, location }: Route.MetaArgs) {
   if (!error) return [];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = { title: notFound ? "Page not found" : "Something went wrong" };
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   // The staff area's noindex is in the Layout already.
-  return isStaffAreaPath(location.pathname) ? [title] : [title, { name: "robots", content: "noindex" }];
+  if (isStaffAreaPath(location.pathname)) return [{ title: staffAreaErrorTitle(status) }];
+  return [
+    { title: status === 404 ? "Page not found" : "Something went wrong" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -120,6 +124,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  // The staff-area middleware's 403 and 404 land here, before any staff loader ran.
+  if (isStaffAreaPath(pathname)) return <StaffAreaError status={isRouteErrorResponse(error) ? error.status : 500} />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
     <section className="container-page grid gap-4 py-20">

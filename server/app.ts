@@ -15,6 +15,9 @@ import { pageFormBody } from "./page-form-body";
 import { createPageHandler } from "./react-router-handler";
 import { DEFAULT_CSP, securityHeaders } from "./security-headers";
 
+/** A staff-area page, or React Router's data request for one. */
+const STAFF_AREA_REQUEST = /^\/admin(\/|\.data$|$)/i;
+
 export interface AppOptions {
   env: Env;
   database: Database;
@@ -52,9 +55,14 @@ export function createApp(options: AppOptions) {
     next();
   });
 
-  // The staff area never belongs in search results, whichever of its pages answers (or not yet).
-  app.use("/admin", (_req, res, next) => {
-    res.setHeader("X-Robots-Tag", "noindex");
+  // The staff area never belongs in search results or in any cache, whichever of its pages answers (or
+  // refuses: the staff-area middleware's 403 and 404 are drawn by the root's boundary, without the
+  // staff layout's headers). Its data requests too (/admin.data is not under /admin/).
+  app.use((req, res, next) => {
+    if (STAFF_AREA_REQUEST.test(req.path)) {
+      res.setHeader("X-Robots-Tag", "noindex");
+      res.setHeader("Cache-Control", "no-store");
+    }
     next();
   });
 

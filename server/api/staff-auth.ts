@@ -15,7 +15,20 @@ import { handlerErrorResult, jsonEndpoint, sendResult, type EndpointResult } fro
 import type { ApiDeps } from "./deps";
 
 export const NOT_SIGNED_IN_MESSAGE = "You are not signed in.";
+// With the database away, each endpoint says what did not happen (the shared "could not save this" fits none).
+export const SIGN_IN_UNAVAILABLE_MESSAGE = "We could not sign you in just now. Please try again in a moment.";
+export const SIGN_OUT_UNAVAILABLE_MESSAGE =
+  "We could not sign you out just now, so you are still signed in. Please try again in a moment.";
+export const USER_UNAVAILABLE_MESSAGE = "We could not check your sign-in just now. Please try again in a moment.";
 const NO_STORE = { "Cache-Control": "no-store" };
+
+/** A handler's failure as an answer; a 503 says this endpoint's own sentence. */
+function failureResult(error: unknown, deps: Pick<ApiDeps, "logger">, path: string, unavailable: string) {
+  const result = handlerErrorResult(error, deps.logger, path);
+  return result.status === 503
+    ? { ...result, headers: { ...result.headers, ...NO_STORE }, body: { error: unavailable } }
+    : result;
+}
 
 /**
  * The staff sign-in API of spec §7. Cross-site posts never reach these
@@ -28,7 +41,12 @@ export function loginEndpoint({ database, services, logger }: ApiDeps) {
     logger,
     async handle(input, client): Promise<EndpointResult> {
       const currentToken = await readSessionToken(client.cookieHeader);
-      const outcome = await signIn(database.db, services.secret, input, { ...client, currentToken });
+      let outcome;
+      try {
+        outcome = await signIn(database.db, services.secret, input, { ...client, currentToken });
+      } catch (error) {
+        return failureResult(error, { logger }, "/api/login", SIGN_IN_UNAVAILABLE_MESSAGE);
+      }
       // The outcome only: never the address typed or the password.
       logger.info({ outcome: outcome.kind }, "staff sign-in");
       switch (outcome.kind) {
@@ -55,20 +73,20 @@ export function loginEndpoint({ database, services, logger }: ApiDeps) {
   });
 }
 
-/** Runs a handler with the same 503/500 answers as the JSON writes. */
-function guarded(deps: ApiDeps, handler: (req: Request, res: Response) => Promise<void>) {
+/** Runs a handler with the same 503/500 answers as the JSON writes (a 503 in the endpoint's words). */
+function guarded(deps: ApiDeps, unavailable: string, handler: (req: Request, res: Response) => Promise<void>) {
   return async (req: Request, res: Response) => {
     try {
       await handler(req, res);
     } catch (error) {
-      sendResult(res, handlerErrorResult(error, deps.logger, req.path));
+      sendResult(res, failureResult(error, deps, req.path, unavailable));
     }
   };
 }
 
 /** POST /api/logout: ends the session on the server and clears the cookie. Signing out twice is not an error. */
 export function logoutEndpoint(deps: ApiDeps) {
-  return guarded(deps, async (req, res) => {
+  return guarded(deps, SIGN_OUT_UNAVAILABLE_MESSAGE, async (req, res) => {
     const active = await currentStaff(deps.database.db, req.get("cookie"));
     if (active) {
       await endSession(deps.database.db, active.session.idHash, "signed_out");
@@ -88,7 +106,7 @@ export function logoutEndpoint(deps: ApiDeps) {
 
 /** GET /api/user: the signed-in staff member, or 401 (the client reads that as "signed out"). */
 export function currentUserEndpoint(deps: ApiDeps) {
-  return guarded(deps, async (req, res) => {
+  return guarded(deps, USER_UNAVAILABLE_MESSAGE, async (req, res) => {
     const active = await currentStaff(deps.database.db, req.get("cookie"));
     res.set(NO_STORE);
     if (!active) {

@@ -163,7 +163,7 @@ describe("site frame", () => {
       expect(errors).toEqual([]);
     });
 
-    // (The staff area, signed in, is checked in staff-overview-audit.test.ts.)
+    // (The staff area, signed in, has no sticky call button either: staff-sign-in and staff-overview-audit tests.)
     it.each(["/request-appointment", "/request-appointment/anything", "/thank-you"])(
       "is left out at 375px on %s",
       async (path) => {

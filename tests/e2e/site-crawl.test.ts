@@ -118,11 +118,20 @@ describe("site crawl", () => {
     );
   });
 
-  it.each(["/auth", "/thank-you", "/admin", "/admin/seo"])("keeps %s out of search results", async (path) => {
+  it.each(["/auth", "/thank-you"])("keeps %s out of search results", async (path) => {
     const res = await get(path);
     expect(res.headers.get("x-robots-tag")).toBe("noindex");
     const html = await res.text();
     expect(metaContents(html, "robots")).toEqual([expect.stringMatching(/noindex/)]);
+  });
+
+  // A crawler is never signed in: the staff area only ever sends it to /auth, marked noindex
+  // (the signed-in pages' robots meta is checked in tests/e2e/staff-access.test.ts).
+  it.each(["/admin", "/admin/seo"])("keeps %s out of search results", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/auth/);
+    expect(res.headers.get("x-robots-tag")).toBe("noindex");
   });
 
   describe("redirects to the canonical path", () => {

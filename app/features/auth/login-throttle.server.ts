@@ -6,7 +6,8 @@ import { loginAttempts, loginLockouts } from "~/db/schema";
  * Brute-force protection, in the database so every instance shares it:
  * 5 failed sign-ins for one account, or 20 from one address, within 15
  * minutes pause sign-in for that account or address for 15 minutes. A
- * refused attempt is not counted, so the pause really ends.
+ * refused attempt is not counted, so the pause really ends. Each attempt is
+ * claimed before its password is checked (claimAttempt) and settled after.
  */
 export const THROTTLE = {
   windowMs: 15 * 60 * 1000,
@@ -45,14 +46,55 @@ export async function lockedFor(db: Db, keys: ThrottleKeys, now = new Date()): P
   return row ? Math.max(1, Math.ceil((row.until.getTime() - now.getTime()) / 1000)) : 0;
 }
 
-/** Records a success: the account's earlier failures stop counting. */
-export async function recordSuccess(db: Db, keys: ThrottleKeys, now = new Date()): Promise<void> {
-  await db.insert(loginAttempts).values({ at: now, accountKey: keys.account, ipKey: keys.ip, succeeded: true });
+export type AttemptClaim = { kind: "claimed"; id: number } | { kind: "locked"; retryAfterSeconds: number };
+
+/**
+ * Claims one attempt before its password is checked: the attempt counts as a
+ * failure from now until it is settled. Counting only after the (slow) check
+ * would let guesses sent at once all be checked before the first failure was
+ * stored; this way the sixth of them, however close together, is refused.
+ * Beyond a limit the attempt is refused without a check and not kept.
+ */
+export async function claimAttempt(db: Db, keys: ThrottleKeys, now = new Date()): Promise<AttemptClaim> {
+  const waitSeconds = await lockedFor(db, keys, now);
+  if (waitSeconds > 0) return { kind: "locked", retryAfterSeconds: waitSeconds };
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({ at: now, accountKey: keys.account, ipKey: keys.ip, succeeded: false })
+    .returning({ id: loginAttempts.id });
+  const failures = await countFailures(db, keys, now);
+  if (failures.account > THROTTLE.accountFailures || failures.ip > THROTTLE.ipFailures) {
+    // Attempts claimed just before this one reach the limit; the pause starts as they fail.
+    await releaseAttempt(db, row!.id);
+    return { kind: "locked", retryAfterSeconds: THROTTLE.lockMs / 1000 };
+  }
+  return { kind: "claimed", id: row!.id };
 }
 
-/** Records a failure and starts a pause when it reaches a limit. Returns whether one started. */
-export async function recordFailure(db: Db, keys: ThrottleKeys, now = new Date()): Promise<boolean> {
-  await db.insert(loginAttempts).values({ at: now, accountKey: keys.account, ipKey: keys.ip, succeeded: false });
+/** The claimed attempt succeeded: the account's earlier failures stop counting. */
+export async function settleSuccess(db: Db, id: number): Promise<void> {
+  await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, id));
+}
+
+/** The claimed attempt was neither (a password right, its code still to come): it is not counted. */
+export async function releaseAttempt(db: Db, id: number): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+}
+
+/** The claimed attempt failed (it stays counted): starts a pause when a limit is reached. Returns whether one started. */
+export async function settleFailure(db: Db, keys: ThrottleKeys, now = new Date()): Promise<boolean> {
+  const failures = await countFailures(db, keys, now);
+  const until = new Date(now.getTime() + THROTTLE.lockMs);
+  const locks = [];
+  if (failures.account >= THROTTLE.accountFailures)
+    locks.push({ key: `account:${keys.account}`, lockedAt: now, until });
+  if (failures.ip >= THROTTLE.ipFailures) locks.push({ key: `ip:${keys.ip}`, lockedAt: now, until });
+  if (locks.length > 0) await db.insert(loginLockouts).values(locks);
+  return locks.length > 0;
+}
+
+/** Failures (and unsettled attempts) in the window: the account's since its last success, the address's all. */
+async function countFailures(db: Db, keys: ThrottleKeys, now: Date): Promise<{ account: number; ip: number }> {
   const since = new Date(now.getTime() - THROTTLE.windowMs);
   const [lastSuccess] = await db
     .select({ at: loginAttempts.at })
@@ -63,7 +105,7 @@ export async function recordFailure(db: Db, keys: ThrottleKeys, now = new Date()
     .orderBy(desc(loginAttempts.at))
     .limit(1);
   const accountSince = lastSuccess && lastSuccess.at > since ? lastSuccess.at : since;
-  const [[accountFailures], [ipFailures]] = await Promise.all([
+  const [[account], [ip]] = await Promise.all([
     db
       .select({ n: count() })
       .from(loginAttempts)
@@ -79,13 +121,7 @@ export async function recordFailure(db: Db, keys: ThrottleKeys, now = new Date()
       .from(loginAttempts)
       .where(and(eq(loginAttempts.ipKey, keys.ip), eq(loginAttempts.succeeded, false), gt(loginAttempts.at, since))),
   ]);
-  const until = new Date(now.getTime() + THROTTLE.lockMs);
-  const locks = [];
-  if (accountFailures!.n >= THROTTLE.accountFailures)
-    locks.push({ key: `account:${keys.account}`, lockedAt: now, until });
-  if (ipFailures!.n >= THROTTLE.ipFailures) locks.push({ key: `ip:${keys.ip}`, lockedAt: now, until });
-  if (locks.length > 0) await db.insert(loginLockouts).values(locks);
-  return locks.length > 0;
+  return { account: account!.n, ip: ip!.n };
 }
 
 /** Attempts and pauses older than a day tell nobody anything. */

@@ -5,10 +5,11 @@ import { clientKey } from "~/lib/rate-limit.server";
 import { audit } from "./audit.server";
 import {
   accountKey,
+  claimAttempt,
   LOCKED_OUT_MESSAGE,
-  lockedFor,
-  recordFailure,
-  recordSuccess,
+  releaseAttempt,
+  settleFailure,
+  settleSuccess,
   type ThrottleKeys,
 } from "./login-throttle.server";
 import { hashPassword, needsRehash, PASSWORD_MAX_LENGTH, verifyAgainstNobody, verifyPassword } from "./password.server";
@@ -44,10 +45,10 @@ export async function signIn(db: Db, secret: string, input: SignInInput, client:
   const keys: ThrottleKeys = { account: accountKey(input.email), ip: clientKey(secret, client.ip) };
   const actor = { id: null, email: keys.account, ip: client.ip };
 
-  const waitSeconds = await lockedFor(db, keys);
-  if (waitSeconds > 0) {
+  const claim = await claimAttempt(db, keys);
+  if (claim.kind === "locked") {
     await audit(db, actor, { action: "sign_in_locked" });
-    return { kind: "locked", message: LOCKED_OUT_MESSAGE, retryAfterSeconds: waitSeconds };
+    return { kind: "locked", message: LOCKED_OUT_MESSAGE, retryAfterSeconds: claim.retryAfterSeconds };
   }
 
   const [user] = await db
@@ -56,12 +57,15 @@ export async function signIn(db: Db, secret: string, input: SignInInput, client:
     .where(sql`lower(${users.email}) = ${keys.account}`)
     .limit(1);
   const password = input.password.slice(0, PASSWORD_MAX_LENGTH + 1);
-  const passwordOk = user
-    ? password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(password, user.passwordHash))
-    : await verifyAgainstNobody(password);
+  // An over-long password is wrong, but it is hashed all the same: refusing a
+  // real account faster than an unknown address would say which is which.
+  const passwordOk =
+    user && password.length <= PASSWORD_MAX_LENGTH
+      ? await verifyPassword(password, user.passwordHash)
+      : await verifyAgainstNobody(password);
 
   const fail = async (message: string, reason: string) => {
-    const lockedNow = await recordFailure(db, keys);
+    const lockedNow = await settleFailure(db, keys);
     await audit(db, { ...actor, id: user?.id ?? null }, { action: "sign_in_failed", detail: { reason } });
     if (lockedNow) return { kind: "locked" as const, message: LOCKED_OUT_MESSAGE, retryAfterSeconds: 15 * 60 };
     return { kind: "refused" as const, message };
@@ -76,12 +80,15 @@ export async function signIn(db: Db, secret: string, input: SignInInput, client:
 
   let secondFactor: "totp" | "recovery_code" | null = null;
   if (user.totpEnabledAt) {
-    if (!input.code) return { kind: "code_needed" };
+    if (!input.code) {
+      await releaseAttempt(db, claim.id);
+      return { kind: "code_needed" };
+    }
     secondFactor = await verifySecondFactor(db, user, input.code);
     if (!secondFactor) return fail(WRONG_CODE_MESSAGE, "wrong_code");
   }
 
-  await recordSuccess(db, keys);
+  await settleSuccess(db, claim.id);
   if (client.currentToken) await endSession(db, hashToken(client.currentToken), "replaced");
   const { token } = await createSession(db, user.id, client);
   const now = new Date();

@@ -27,6 +27,8 @@ export function safeReturnPath(value: string | null | undefined): string {
   if (!value || !value.startsWith("/admin") || value.startsWith("//") || value.includes("\\")) return "/admin";
   try {
     const url = new URL(value, "http://x");
+    // React Router's list of routes to load belongs to one data request, never to a page's address.
+    url.searchParams.delete("_routes");
     return url.host === "x" && (url.pathname === "/admin" || url.pathname.startsWith("/admin/"))
       ? url.pathname + url.search
       : "/admin";

@@ -1,6 +1,7 @@
-import { isRouteErrorResponse, Link, Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet } from "react-router";
 import { staffContext } from "~/context";
 import { can, STAFF_PAGES } from "~/features/auth/access";
+import { StaffAreaError } from "~/features/auth/components/staff-area-error";
 import { staffAreaMiddleware } from "~/features/auth/staff-guard.server";
 import { toStaffUser } from "~/features/auth/staff-user";
 import { StaffFrame } from "~/features/staff-area/components/staff-frame";
@@ -30,26 +31,7 @@ export default function StaffAreaLayout({ loaderData, matches }: Route.Component
   );
 }
 
-/** 403 and 404 inside the staff area, said plainly, with a way back. */
+/** 403 and 404 from a staff page's own loader (the middleware's refusals reach the root's boundary, which shows the same). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const heading =
-    status === 403 ? "You do not have access to this page" : status === 404 ? "Page not found" : "Something went wrong";
-  const sentence =
-    status === 403
-      ? "Your account does not have access to this page. Ask an administrator if you need it."
-      : status === 404
-        ? "There is no staff page at this address."
-        : "Please try again in a moment.";
-  return (
-    <main id="main" tabIndex={-1} className="container-page grid gap-4 py-16 focus:outline-none">
-      <h1 className="text-3xl font-bold text-primary-dark">{heading}</h1>
-      <p className="max-w-prose text-lg text-muted">{sentence}</p>
-      <p>
-        <Link to="/admin" className="font-semibold text-primary underline underline-offset-4">
-          Back to the staff area
-        </Link>
-      </p>
-    </main>
-  );
+  return <StaffAreaError status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { databaseContext, servicesContext, clientContext } from "~/context";
 import { audit } from "~/features/auth/audit.server";
@@ -13,6 +14,7 @@ import { CODE_NEEDED_MESSAGE, signIn } from "~/features/auth/sign-in.server";
 import { signInSchema } from "~/features/auth/sign-in-schema";
 import { EMAIL_MAX_LENGTH, SIGN_IN_PATH } from "~/features/auth/sign-in-status";
 import { currentStaff, safeReturnPath } from "~/features/auth/staff-guard.server";
+import { rememberStaffUser } from "~/features/auth/staff-user-query";
 import { pageMeta } from "~/features/seo/page-meta";
 import { rootDataFrom } from "~/features/site/root-data";
 import { telHref } from "~/features/site/site-content";
@@ -119,6 +121,9 @@ const linkClass = "font-semibold text-primary underline underline-offset-4";
 
 export default function SignInPage({ loaderData, actionData, matches }: Route.ComponentProps) {
   const site = rootDataFrom(matches)?.site;
+  // Only signed-out people see this page (the loader sends the others on): forget
+  // any user the browser still holds (spec §4: a sign-out clears it).
+  useEffect(() => rememberStaffUser(null), []);
   return (
     <section className="container-page grid max-w-xl gap-6 py-14">
       <div className="grid gap-3">

@@ -6,11 +6,10 @@ import { toast } from "~/components/ui/use-toast";
 import { apiErrorMessage } from "~/lib/api-error-message";
 import { apiRequest } from "~/lib/api-request";
 import { SIGN_IN_PATH } from "../sign-in-status";
-import { rememberStaffUser } from "../staff-user-query";
 
 /**
- * Sign out (spec §7 POST /api/logout): the session ends on the server, the
- * stored user is cleared and the sign-in page opens. On failure, the
+ * Sign out (spec §7 POST /api/logout): the session ends on the server and the
+ * sign-in page opens (which clears the stored user). On failure, the
  * destructive toast 'Logout failed' with the error message. Without
  * JavaScript the same button posts to /auth, which does the same.
  */
@@ -24,7 +23,10 @@ export function SignOutButton() {
     setPending(true);
     try {
       await apiRequest("POST", "/api/logout");
-      rememberStaffUser(null);
+      // The sign-in page forgets the stored user when it opens. Forgetting it
+      // here, while the staff frame is still mounted, would make the frame send
+      // the browser to plain /auth, overtaking this navigation and losing
+      // "You have signed out".
       await navigate(`${SIGN_IN_PATH}?signed-out`, { replace: true });
     } catch (error) {
       toast({ variant: "destructive", title: "Logout failed", description: apiErrorMessage(error) });

@@ -1,0 +1,246 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { can, staffPageFor } from "../../app/features/auth/access";
+import routes from "../../app/routes";
+import { copyPgliteTemplate } from "../setup/database";
+import { metaContents } from "../setup/html";
+import { startServer, type TestServer } from "../setup/server";
+import { addStaffTo, signInCookie } from "../setup/staff";
+
+/**
+ * Every page of the staff area, taken from the route table when the test
+ * runs (pages added later are checked without touching this file), asked
+ * for as a document and as React Router's data request, by nobody, by a
+ * staff member and by an administrator.
+ */
+interface AdminRoute {
+  /** The route's full path pattern, e.g. "admin/leads/:id". */
+  pattern: string;
+  /** A path to request, params and splats filled with sample values. */
+  path: string;
+  /** A param had to be made up: the page may say it does not exist (404) or refuse the value (400). */
+  madeUp: boolean;
+}
+
+function adminRoutes(entries: RouteConfigEntry[], parent = ""): AdminRoute[] {
+  const found: AdminRoute[] = [];
+  for (const entry of entries) {
+    const pattern = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    if ((pattern === "admin" || pattern.startsWith("admin/")) && (entry.index || !entry.children?.length)) {
+      const segments = pattern
+        .split("/")
+        .filter((s) => !(s.startsWith(":") && s.endsWith("?")))
+        .map((s) => (s === "*" ? "not-a-page" : s.startsWith(":") ? "1" : s));
+      found.push({ pattern, path: `/${segments.join("/")}`, madeUp: /(^|\/)[:*]/.test(pattern) });
+    }
+    if (entry.children) found.push(...adminRoutes(entry.children, pattern));
+  }
+  return found;
+}
+
+const ADMIN_ROUTES = adminRoutes(routes);
+/** React Router's data request for a path (future.v8_trailingSlashAwareDataRequests: /admin/ is /admin/_.data). */
+const dataPath = (path: string) => `${path}.data`;
+
+const ADMIN = { name: "Avery Adminton", email: "avery.adminton@clinic.example", role: "admin" as const };
+const STAFF = { name: "Sam Stafford", email: "sam.stafford@clinic.example", role: "staff" as const };
+const LEAD = { firstName: "Quentin", lastName: "Leakcheck", email: "quentin.leakcheck@example.com" };
+/** Words that may only ever appear in a response to a signed-in person allowed to see the page. */
+const PRIVATE = [ADMIN.name, ADMIN.email, STAFF.name, STAFF.email, LEAD.lastName, LEAD.email, "Signed in as"];
+
+function expectNothingPrivate(body: string, where: string, allowed: string[] = []) {
+  for (const word of PRIVATE.filter((w) => !allowed.includes(w))) {
+    expect(body, `${where} shows "${word}"`).not.toContain(word);
+  }
+}
+
+/** Where a signed-out request for `path` must be sent: /auth, and back to the page afterwards. */
+const signInLocation = (path: string) => (path === "/admin" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(path)}`);
+
+/** What a role should get for a path, from access.ts: the page, 403, or 404 for an address no page governs. */
+function expectedFor(role: "admin" | "staff", path: string): 200 | 403 | 404 {
+  const page = staffPageFor(path);
+  if (!page) return 404;
+  return can(role, page.permission) ? 200 : 403;
+}
+
+describe("staff area access", () => {
+  let server: TestServer;
+  let cookies: { admin: string; staff: string };
+  beforeAll(async () => {
+    const dataDir = copyPgliteTemplate("staff-access");
+    await addStaffTo({ dataDir }, [ADMIN, STAFF]);
+    server = await startServer({ dataDir });
+    cookies = {
+      admin: await signInCookie(server.url, ADMIN.email),
+      staff: await signInCookie(server.url, STAFF.email),
+    };
+    // A patient's request, the kind of thing staff pages show.
+    const lead = await fetch(`${server.url}/api/leads`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...LEAD, phone: "407-555-0199", formType: "hero", source: "/", smsOptIn: "false" }),
+    });
+    expect(lead.status).toBe(201);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const get = (path: string, cookie?: string) =>
+    fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+
+  it("finds the staff area's pages in the route table", () => {
+    const patterns = ADMIN_ROUTES.map((r) => r.pattern);
+    expect(patterns).toContain("admin");
+    // The catch-all answers unknown staff addresses (after the sign-in check).
+    expect(patterns).toContain("admin/*");
+    expect(ADMIN_ROUTES.find((r) => r.pattern === "admin/*")!.path).toBe("/admin/not-a-page");
+  });
+
+  describe("signed out", () => {
+    it.each(ADMIN_ROUTES.map((r) => [r.path, r] as const))(
+      "%s: the document redirects to /auth and back, showing nothing",
+      async (path) => {
+        for (const cookie of [undefined, "__session=not-a-session", "__session=InN0YWxlIg%3D%3D"]) {
+          const res = await get(path, cookie);
+          expect([302, 303], `${path} with ${cookie}`).toContain(res.status);
+          expect(res.headers.get("location")).toBe(signInLocation(path));
+          expect(res.headers.get("x-cache")).toBeNull();
+          expect(res.headers.get("cache-control")).toBe("no-store");
+          expect(res.headers.get("x-robots-tag")).toBe("noindex");
+          expectNothingPrivate(await res.text(), path);
+        }
+      },
+    );
+
+    it.each(ADMIN_ROUTES.map((r) => [dataPath(r.path), r] as const))(
+      "%s: the data request answers with the redirect to /auth only",
+      async (path, route) => {
+        const res = await get(path);
+        const body = await res.text();
+        if (res.status === 401 || res.status === 403) {
+          expectNothingPrivate(body, path);
+          return;
+        }
+        // Single fetch says "redirect" in its own body (202), so the client router follows it.
+        expect(res.status).toBe(202);
+        expect(body).toContain('"SingleFetchRedirect"');
+        expect(body).toContain(JSON.stringify(signInLocation(route.path)));
+        expect(body).not.toMatch(/routes\/admin\/[\w-]+",\{"_\d+":\d+/); // no route's data
+        expectNothingPrivate(body, path);
+      },
+    );
+
+    it.each(ADMIN_ROUTES.map((r) => [r.path] as const))("%s: a form post is refused too", async (path) => {
+      const res = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "intent=anything",
+      });
+      expect([302, 303, 401, 403]).toContain(res.status);
+      if (res.status < 400) expect(res.headers.get("location")).toMatch(/^\/auth/);
+      expectNothingPrivate(await res.text(), `POST ${path}`);
+    });
+
+    it.each(["/ADMIN", "/Admin/not-a-page", "/admin/", "//admin", "/admin%2Fnot-a-page", "/admin/..%2F..%2Fadmin"])(
+      "%s (another spelling of a staff address) shows nothing",
+      async (path) => {
+        const res = await get(path);
+        expect(res.status).not.toBe(200);
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 300 && res.status < 400 && res.status !== 301) {
+          expect(res.headers.get("location")).toMatch(/^\/auth/);
+        }
+        expectNothingPrivate(await res.text(), path);
+      },
+    );
+
+    it("sends a data request back to the page it was for, without React Router's route list", async () => {
+      // A client navigation asks /admin/x.data?_routes=…; the address to return to is the page's.
+      const res = await get("/admin/not-a-page.data?_routes=routes%2Fadmin%2Fnot-found&tab=2");
+      const body = await res.text();
+      expect(body).toContain(JSON.stringify(`/auth?redirectTo=${encodeURIComponent("/admin/not-a-page?tab=2")}`));
+      expect(body).not.toContain("_routes");
+      // And /auth never sends anyone on to a data request's list, whoever built the link.
+      const back = await get(
+        `/auth?redirectTo=${encodeURIComponent("/admin/not-a-page?_routes=routes/admin/layout&tab=2")}`,
+        cookies.staff,
+      );
+      expect(back.status).toBe(302);
+      expect(back.headers.get("location")).toBe("/admin/not-a-page?tab=2");
+    });
+
+    it("GET /api/user is 401 with a sentence", async () => {
+      const res = await get("/api/user");
+      expect(res.status).toBe(401);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.json()).toEqual({ error: expect.stringMatching(/not signed in/i) });
+    });
+  });
+
+  describe.each(["staff", "admin"] as const)("signed in as %s", (role) => {
+    const me = role === "admin" ? ADMIN : STAFF;
+    const other = role === "admin" ? STAFF : ADMIN;
+
+    it.each(ADMIN_ROUTES.map((r) => [r.path, r] as const))("%s answers as access.ts says", async (path, route) => {
+      const expected = expectedFor(role, path);
+      for (const asked of [path, dataPath(path)]) {
+        const res = await get(asked, cookies[role]);
+        const body = await res.text();
+        if (expected === 200 && route.madeUp) {
+          expect([200, 400, 404], asked).toContain(res.status);
+        } else {
+          expect(res.status, asked).toBe(expected);
+        }
+        // Never kept by a browser, a proxy or the page cache; never indexed.
+        expect(res.headers.get("cache-control"), asked).toBe("no-store");
+        expect(res.headers.get("x-robots-tag"), asked).toBe("noindex");
+        expect(res.headers.get("x-cache"), asked).toBeNull();
+        if (expected === 403) {
+          if (asked === path) expect(body).toContain("You do not have access to this page");
+          // Refused before any loader ran: not even the other account's name or the patient's.
+          expectNothingPrivate(body, asked, [me.name, me.email, "Signed in as"]);
+        }
+        if (expected === 404 && asked === path) {
+          expect(body).toContain("There is no staff page at this address.");
+          expect(body).not.toContain(other.email);
+        }
+        if (res.status === 200 && asked === path) {
+          expect(body).toContain("Signed in as");
+          expect(body).toContain(me.name);
+        }
+        if (asked === path) expect(metaContents(body, "robots"), asked).toEqual(["noindex"]);
+      }
+    });
+  });
+
+  it("an admin-only page is refused to staff (if the route table has one yet)", async () => {
+    const adminOnly = ADMIN_ROUTES.filter(
+      (r) => staffPageFor(r.path) && !can("staff", staffPageFor(r.path)!.permission),
+    );
+    for (const route of adminOnly) {
+      expect((await get(route.path, cookies.staff)).status, route.path).toBe(403);
+      expect((await get(dataPath(route.path), cookies.staff)).status, route.path).toBe(403);
+    }
+  });
+
+  it("never serves a signed-in page from the page cache, while anonymous pages are cached", async () => {
+    // The cache is on: an anonymous public page is stored and then served from it.
+    await get("/services");
+    expect((await get("/services")).headers.get("x-cache")).toBe("HIT");
+    for (let i = 0; i < 2; i++) {
+      const res = await get("/admin", cookies.admin);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-cache")).toBeNull();
+      expect(await res.text()).toContain(ADMIN.name);
+    }
+    // The same public address with a session is rendered afresh, not taken from the cache.
+    expect((await get("/services", cookies.staff)).headers.get("x-cache")).toBeNull();
+    // And a signed-out visitor never gets the signed-in page, whatever was rendered before.
+    const anonymous = await get("/admin");
+    expect(anonymous.status).toBe(302);
+    expectNothingPrivate(await anonymous.text(), "/admin after a signed-in render");
+  });
+});
