@@ -29,6 +29,7 @@ const SAM = staff("sam");
 const AXEL = staff("axel");
 const NOJ = staff("nora");
 const REQ = staff("reggie", { mustChangePassword: true, password: ONE_TIME_PASSWORD });
+const PIA = staff("pia");
 
 async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
@@ -49,7 +50,7 @@ describe("/admin/account", () => {
 
   beforeAll(async () => {
     const dataDir = copyPgliteTemplate("account");
-    await addStaffTo({ dataDir }, [ANA, BEN, OLU, TESS, SAM, AXEL, NOJ]);
+    await addStaffTo({ dataDir }, [ANA, BEN, OLU, TESS, SAM, AXEL, NOJ, PIA]);
     [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
   });
   afterEach(async () => {
@@ -92,6 +93,26 @@ describe("/admin/account", () => {
     expect(await userStatus(here)).toBe(200);
     await expect(signInCookie(server.url, ANA.email)).rejects.toThrow(/401/);
     expect(await signInCookie(server.url, ANA.email, NEW_PASSWORD)).toMatch(/^__session=/);
+  });
+
+  it("pauses password checks after 5 wrong current passwords, and sign-in for that account with them", async () => {
+    const here = await signInCookie(server.url, PIA.email);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await changePassword(here, `not-the-password-${i}`);
+      expect(await wrong.text()).toContain("That is not your current password.");
+    }
+    // Even the right password is not checked now: someone holding an open session cannot keep guessing.
+    const paused = await changePassword(here, STAFF_PASSWORD);
+    expect(paused.status).toBe(400);
+    expect(await paused.text()).toContain("password checks for your account are paused for 15 minutes");
+    const signIn = await fetch(`${server.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: PIA.email, password: STAFF_PASSWORD }),
+    });
+    expect(signIn.status).toBe(429);
+    // The session in hand goes on; the password did not change.
+    expect(await userStatus(here)).toBe(200);
   });
 
   it("refuses a wrong current password, a weak or mismatched new one, and bad forms, naming the field", async () => {
@@ -163,7 +184,9 @@ describe("/admin/account", () => {
     expect(answer).not.toContain("Choose your own password to continue");
     const home = await fetch(`${server.url}/admin`, { headers: { cookie }, redirect: "manual" });
     expect(home.status).toBe(200);
-    expect(await home.text()).toMatch(/<h1[^>]*>Welcome, (<!-- -->)?Olu Tester<\/h1>/);
+    const overview = await home.text();
+    expect(overview).toMatch(/<h1[^>]*>Overview<\/h1>/);
+    expect(overview).toContain("Olu Tester");
   });
 
   it("sets up two-step sign-in; the codes are asked for at sign-in, a recovery code works once", async () => {

@@ -14,7 +14,7 @@ import type { AccountAnswer, AccountIntent } from "./account-answer";
 import { accountFormSchema, type AccountForm } from "./account-schemas";
 import { endOwnSession, listSessionRows, signOutEverywhere } from "./account-sessions.server";
 import type { AccountView } from "./account-view";
-import { changePassword, isCurrentPassword, WRONG_CURRENT_PASSWORD } from "./change-password.server";
+import { changePassword, currentPasswordProblem } from "./change-password.server";
 import { replaceRecoveryCodes, unusedRecoveryCodes } from "./recovery-codes.server";
 import { twoFactorState } from "./two-factor-state";
 import {
@@ -110,7 +110,14 @@ async function run(form: AccountForm, request: Request, context: Context) {
   switch (form.intent) {
     case "change-password": {
       const site = await getSiteContent(db);
-      const outcome = await changePassword(db, active, form, actor, [user.name, user.email, site.clinicName]);
+      const outcome = await changePassword(
+        db,
+        active,
+        form,
+        actor,
+        [user.name, user.email, site.clinicName],
+        context.get(servicesContext).secret,
+      );
       if (!outcome.ok) return fieldProblem(form.intent, outcome.field, outcome.message);
       const others =
         outcome.endedOtherSessions === 0
@@ -143,9 +150,14 @@ async function run(form: AccountForm, request: Request, context: Context) {
     case "renew-recovery-codes":
     case "restart-two-factor":
     case "turn-off-two-factor": {
-      if (!(await isCurrentPassword(active, form.currentPassword))) {
-        return fieldProblem(form.intent, "currentPassword", WRONG_CURRENT_PASSWORD);
-      }
+      const wrong = await currentPasswordProblem(
+        db,
+        context.get(servicesContext).secret,
+        active,
+        form.currentPassword,
+        actor.ip,
+      );
+      if (wrong) return fieldProblem(form.intent, "currentPassword", wrong);
       if (!user.totpEnabledAt) {
         return answer(form.intent, 400, { message: "Two-step sign-in is not on for your account." });
       }
