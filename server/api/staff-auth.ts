@@ -1,3 +1,8 @@
+import {
+  SIGN_IN_UNAVAILABLE_MESSAGE,
+  SIGN_OUT_UNAVAILABLE_MESSAGE,
+  USER_UNAVAILABLE_MESSAGE,
+} from "../../app/features/auth/sign-in-status";
 import type { Request, Response } from "express";
 import { audit } from "../../app/features/auth/audit.server";
 import { endSession } from "../../app/features/auth/session.server";
@@ -15,11 +20,6 @@ import { handlerErrorResult, jsonEndpoint, sendResult, type EndpointResult } fro
 import type { ApiDeps } from "./deps";
 
 export const NOT_SIGNED_IN_MESSAGE = "You are not signed in.";
-// With the database away, each endpoint says what did not happen (the shared "could not save this" fits none).
-export const SIGN_IN_UNAVAILABLE_MESSAGE = "We could not sign you in just now. Please try again in a moment.";
-export const SIGN_OUT_UNAVAILABLE_MESSAGE =
-  "We could not sign you out just now, so you are still signed in. Please try again in a moment.";
-export const USER_UNAVAILABLE_MESSAGE = "We could not check your sign-in just now. Please try again in a moment.";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** A handler's failure as an answer; a 503 says this endpoint's own sentence. */

@@ -1,3 +1,4 @@
+import { SIGN_IN_UNAVAILABLE_MESSAGE } from "../../app/features/auth/sign-in-status";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -98,7 +99,8 @@ describe("staff sign-in in the browser", () => {
       await hydrated(page);
       await fillAndSubmit(page, me.email, STAFF_PASSWORD);
       await page.waitForURL((u) => u.pathname === "/admin");
-      await look(page.getByRole("heading", { level: 1 })).text(`Welcome, ${me.name}`);
+      await look(page.getByRole("heading", { level: 1 })).text("Overview");
+      await look(page.getByText("Signed in as")).contains(me.name);
       await look(page.getByTestId("sticky-mobile-cta")).count(0);
       await look(page.getByRole("contentinfo")).count(0);
       await look(page.getByRole("navigation", { name: "Staff area" })).visible();
@@ -290,7 +292,7 @@ describe("staff sign-in in the browser", () => {
       await page.waitForURL((u) => u.pathname === "/admin");
       expect(new URL(page.url()).search).toBe("");
       await look(page.getByText("Signed in as")).contains(me.name);
-      await look(page.getByRole("heading", { level: 1 })).text(`Welcome, ${me.name}`);
+      await look(page.getByRole("heading", { level: 1 })).text("Overview");
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -412,6 +414,22 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
         await look(toastItem(page)).contains("We could not sign you out");
         await look(toastItem(page)).attribute("data-variant", "destructive");
         expect(new URL(page.url()).pathname).toBe("/admin");
+
+        // Without JavaScript, the sign-in form answers 503 in words and keeps the address typed.
+        const noJs = await fetch(`${server.url}/auth`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "sign-in", email: me.email, password: STAFF_PASSWORD }),
+        });
+        expect(noJs.status).toBe(503);
+        const noJsPage = await noJs.text();
+        expect(noJsPage).toContain(SIGN_IN_UNAVAILABLE_MESSAGE);
+        expect(noJsPage).toContain(`value="${me.email}"`);
+        expect(noJsPage).not.toContain(STAFF_PASSWORD);
+        // A staff page says the database is away (503), never a blank 500.
+        const staffPage = await fetch(`${server.url}/admin`, { headers: { cookie }, redirect: "manual" });
+        expect(staffPage.status).toBe(503);
+        expect(await staffPage.text()).toContain("cannot reach its database");
 
         await proxy.restore();
         // Still signed in: the failed sign-out did not pretend otherwise.

@@ -7,12 +7,12 @@ import { newTotpSecret, totpFor } from "../../app/features/auth/two-factor.serve
 import { WRONG_CREDENTIALS_MESSAGE } from "../../app/features/auth/sign-in.server";
 import { clientKey } from "../../app/lib/rate-limit.server";
 import { CROSS_SITE_MESSAGE } from "../../server/cross-site-guard";
+import { NOT_SIGNED_IN_MESSAGE } from "../../server/api/staff-auth";
 import {
-  NOT_SIGNED_IN_MESSAGE,
   SIGN_IN_UNAVAILABLE_MESSAGE,
   SIGN_OUT_UNAVAILABLE_MESSAGE,
   USER_UNAVAILABLE_MESSAGE,
-} from "../../server/api/staff-auth";
+} from "../../app/features/auth/sign-in-status";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { databaseKinds, openTestDatabase } from "../setup/database";
 import { addStaff, STAFF_PASSWORD } from "../setup/staff";

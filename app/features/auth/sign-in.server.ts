@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { withDatabaseDeadline } from "~/lib/database-availability.server";
 import { clientKey } from "~/lib/rate-limit.server";
 import { audit } from "./audit.server";
 import {
@@ -15,6 +16,7 @@ import {
 import { hashPassword, needsRehash, PASSWORD_MAX_LENGTH, verifyAgainstNobody, verifyPassword } from "./password.server";
 import { createSession, endSession, hashToken } from "./session.server";
 import type { SignInInput } from "./sign-in-schema";
+import { STAFF_DATABASE_DEADLINE_MS } from "./staff-guard.server";
 import { toStaffUser, type StaffUser } from "./staff-user";
 import { verifySecondFactor } from "./two-factor.server";
 
@@ -41,7 +43,16 @@ export type SignInOutcome =
  * and starts a session. Every failure is counted toward the lockout and
  * written to the audit trail.
  */
-export async function signIn(db: Db, secret: string, input: SignInInput, client: SignInClient): Promise<SignInOutcome> {
+export function signIn(db: Db, secret: string, input: SignInInput, client: SignInClient): Promise<SignInOutcome> {
+  return withDatabaseDeadline(() => checkAndStartSession(db, secret, input, client), STAFF_DATABASE_DEADLINE_MS);
+}
+
+async function checkAndStartSession(
+  db: Db,
+  secret: string,
+  input: SignInInput,
+  client: SignInClient,
+): Promise<SignInOutcome> {
   const keys: ThrottleKeys = { account: accountKey(input.email), ip: clientKey(secret, client.ip) };
   const actor = { id: null, email: keys.account, ip: client.ip };
 

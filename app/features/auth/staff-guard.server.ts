@@ -2,6 +2,7 @@ import { data, redirect, type MiddlewareFunction } from "react-router";
 import { databaseContext, staffContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { can, staffPageFor } from "./access";
+import { isDatabaseUnavailable, withDatabaseDeadline } from "~/lib/database-availability.server";
 import { readSession, type ActiveSession } from "./session.server";
 import { readSessionToken } from "./session-cookie.server";
 import { SIGN_IN_PATH } from "./sign-in-status";
@@ -9,12 +10,23 @@ import { isTwoFactorRequired } from "./staff-settings.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+/**
+ * How long sign-in and the session check wait for a database that does not
+ * answer before saying so (503). Longer than a visitor's form gets: a
+ * sign-in includes a deliberately slow password check.
+ */
+export const STAFF_DATABASE_DEADLINE_MS = 5000;
+
 export const ACCOUNT_PATH = "/admin/account";
+export const STAFF_AREA_UNAVAILABLE =
+  "The staff area cannot reach its database right now. Please try again in a moment.";
 export const FORBIDDEN_MESSAGE = "Your account does not have access to this page. Ask an administrator if you need it.";
 
 /** The signed-in staff member for a request's cookie, or null. */
 export async function currentStaff(db: Db, cookieHeader: string | null | undefined): Promise<ActiveSession | null> {
-  return readSession(db, await readSessionToken(cookieHeader));
+  const token = await readSessionToken(cookieHeader);
+  if (!token) return null;
+  return withDatabaseDeadline(() => readSession(db, token), STAFF_DATABASE_DEADLINE_MS);
 }
 
 /** The page a request is for, whether a document or a data request (`/admin/staff.data`). */
@@ -53,7 +65,13 @@ export const staffAreaMiddleware: MiddlewareFunction<Response> = async ({ reques
   const { db } = context.get(databaseContext);
   const url = new URL(request.url);
   const path = requestedPath(url);
-  const active = await currentStaff(db, request.headers.get("cookie"));
+  let active: ActiveSession | null;
+  try {
+    active = await currentStaff(db, request.headers.get("cookie"));
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    throw data({ error: STAFF_AREA_UNAVAILABLE }, { status: 503, headers: { ...NO_STORE, "Retry-After": "5" } });
+  }
   if (!active) throw signInRedirect(path + url.search);
   const page = staffPageFor(path);
   if (!page) throw data({ error: "There is no staff page at this address." }, { status: 404, headers: NO_STORE });

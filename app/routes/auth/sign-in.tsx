@@ -12,12 +12,18 @@ import {
 } from "~/features/auth/session-cookie.server";
 import { CODE_NEEDED_MESSAGE, signIn } from "~/features/auth/sign-in.server";
 import { signInSchema } from "~/features/auth/sign-in-schema";
-import { EMAIL_MAX_LENGTH, SIGN_IN_PATH } from "~/features/auth/sign-in-status";
+import {
+  EMAIL_MAX_LENGTH,
+  SIGN_IN_PATH,
+  SIGN_IN_UNAVAILABLE_MESSAGE,
+  SIGN_OUT_UNAVAILABLE_MESSAGE,
+} from "~/features/auth/sign-in-status";
 import { currentStaff, safeReturnPath } from "~/features/auth/staff-guard.server";
 import { rememberStaffUser } from "~/features/auth/staff-user-query";
 import { pageMeta } from "~/features/seo/page-meta";
 import { rootDataFrom } from "~/features/site/root-data";
 import { telHref } from "~/features/site/site-content";
+import { isDatabaseUnavailable } from "~/lib/database-availability.server";
 import { readFormValues } from "~/lib/form-values";
 import type { Route } from "./+types/sign-in";
 
@@ -46,10 +52,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = context.get(databaseContext);
-  const services = context.get(servicesContext);
-  const client = context.get(clientContext);
-  const secure = cookieIsSecure(request.url, services.secureCookies);
   const values = await readFormValues(request);
   if (!values) {
     return data(
@@ -57,6 +59,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  try {
+    return await signInOrOut(request, context, values);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // Without JavaScript the person sees this page again, with the address they typed.
+    const signingOut = values.intent === "sign-out";
+    return data(
+      {
+        email: signingOut ? "" : (values.email ?? "").trim().slice(0, EMAIL_MAX_LENGTH),
+        message: signingOut ? SIGN_OUT_UNAVAILABLE_MESSAGE : SIGN_IN_UNAVAILABLE_MESSAGE,
+        tone: "error" as const,
+      },
+      { status: 503, headers: { "Retry-After": "5" } },
+    );
+  }
+}
+
+async function signInOrOut(request: Request, context: Route.ActionArgs["context"], values: Record<string, string>) {
+  const { db } = context.get(databaseContext);
+  const services = context.get(servicesContext);
+  const client = context.get(clientContext);
+  const secure = cookieIsSecure(request.url, services.secureCookies);
 
   const currentToken = await readSessionToken(request.headers.get("cookie"));
   if (values.intent === "sign-out") {

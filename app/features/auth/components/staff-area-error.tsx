@@ -1,20 +1,32 @@
 import { Link } from "react-router";
 
 /**
- * 403 and 404 inside the staff area, said plainly, with a way back. Shown by
+ * 403, 404 and 503 inside the staff area, said plainly, with a way back. Shown by
  * the staff layout's boundary (a page's loader said so) and by the root's
  * (the staff-area middleware refused before any loader ran: React Router
  * gives such errors to the root's boundary).
  */
+const words: Record<number, { title: string; heading: string; sentence: string }> = {
+  403: {
+    title: "No access",
+    heading: "You do not have access to this page",
+    sentence: "Your account does not have access to this page. Ask an administrator if you need it.",
+  },
+  404: { title: "Page not found", heading: "Page not found", sentence: "There is no staff page at this address." },
+  503: {
+    title: "Staff area unavailable",
+    heading: "The staff area is unavailable for a moment",
+    sentence: "The staff area cannot reach its database right now. Please try again in a moment.",
+  },
+};
+const fallback = {
+  title: "Something went wrong",
+  heading: "Something went wrong",
+  sentence: "Please try again in a moment.",
+};
+
 export function StaffAreaError({ status }: { status: number }) {
-  const heading =
-    status === 403 ? "You do not have access to this page" : status === 404 ? "Page not found" : "Something went wrong";
-  const sentence =
-    status === 403
-      ? "Your account does not have access to this page. Ask an administrator if you need it."
-      : status === 404
-        ? "There is no staff page at this address."
-        : "Please try again in a moment.";
+  const { heading, sentence } = words[status] ?? fallback;
   return (
     <main id="main" tabIndex={-1} className="container-page grid gap-4 py-16 focus:outline-none">
       <h1 className="text-3xl font-bold text-primary-dark">{heading}</h1>
@@ -29,5 +41,5 @@ export function StaffAreaError({ status }: { status: number }) {
 }
 
 export function staffAreaErrorTitle(status: number): string {
-  return status === 403 ? "No access" : status === 404 ? "Page not found" : "Something went wrong";
+  return (words[status] ?? fallback).title;
 }
