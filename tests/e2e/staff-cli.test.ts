@@ -157,7 +157,7 @@ describe.each(databaseKinds())("npm run staff on %s", (kind: DatabaseKind) => {
       "password1234\n",
     );
     expect(common.code).toBe(1);
-    expect(common.stderr).toContain("common password");
+    expect(common.stderr).toContain("commonly used password");
     const taken = await cli(
       ["add", "--email", " morgan.admin@CYPRESSLANE.example", "--name", "Again", "--role", "staff"],
       "another-long-password\n",
