@@ -92,7 +92,14 @@ export async function snapshotBuild() {
     const dir = makeDataDir("app");
     const copy = (rel) =>
       fs.cpSync(path.join(root, rel), path.join(dir, rel), { recursive: true, preserveTimestamps: true });
-    for (const rel of ["package.json", "server.js", "build", "content", path.join("app", "db", "migrations")])
+    for (const rel of [
+      "package.json",
+      "server.js",
+      path.join("scripts", "production-build.js"),
+      "build",
+      "content",
+      path.join("app", "db", "migrations"),
+    ])
       copy(rel);
     fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
     const missing = missingAssets(dir);
