@@ -1,23 +1,14 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hydrated } from "../setup/page-assertions";
 import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
 import { startServer, type TestServer } from "../setup/server";
+import { axeViolations } from "../setup/axe";
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const widths = [
   ["375px", MOBILE],
   ["1280px", DESKTOP],
 ] as const;
-
-/** axe's violations as "rule: target, target" lines, so a failure says what to fix. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
 
 /** What the keyboard user sees of the element that has focus now. */
 function describeFocus(page: Page) {

@@ -1,6 +1,5 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import * as OTPAuth from "otpauth";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server";
 import { setTwoFactorRequired } from "../../app/features/auth/staff-settings.server";
@@ -8,9 +7,9 @@ import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
-import { addStaffTo, signInAs, signInCookie, STAFF_PASSWORD } from "../setup/staff";
+import { addStaffTo, signInAs, signInCookie, STAFF_PASSWORD, userStatus } from "../setup/staff";
+import { axeViolations } from "../setup/axe";
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const NEW_PASSWORD = "Harbor-violet-73-gently";
 const ONE_TIME_PASSWORD = "kq7mw-x2pzr-9tbnd-h4vce";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
@@ -30,13 +29,6 @@ const AXEL = staff("axel");
 const NOJ = staff("nora");
 const REQ = staff("reggie", { mustChangePassword: true, password: ONE_TIME_PASSWORD });
 const PIA = staff("pia");
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
 
 /** A code the app would show at another moment (seconds from now). */
 function codeAt(totp: OTPAuth.TOTP, offsetSeconds: number) {
@@ -76,21 +68,21 @@ describe("/admin/account", () => {
       redirect: "manual",
     });
   }
-  const userStatus = async (cookie: string) => (await fetch(`${server.url}/api/user`, { headers: { cookie } })).status;
+  const sessionStatus = (cookie: string) => userStatus(server.url, cookie);
   const changePassword = (cookie: string, current: string, next = NEW_PASSWORD, confirm = next) =>
     post(cookie, { intent: "change-password", currentPassword: current, newPassword: next, confirmPassword: confirm });
 
   it("changing the password ends every other session and keeps this one", async () => {
     const here = await signInCookie(server.url, ANA.email);
     const elsewhere = await signInCookie(server.url, ANA.email);
-    expect(await userStatus(elsewhere)).toBe(200);
+    expect(await sessionStatus(elsewhere)).toBe(200);
 
     const res = await changePassword(here, STAFF_PASSWORD);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Your password is changed. You were signed out on 1 other device.");
 
-    expect(await userStatus(elsewhere)).toBe(401);
-    expect(await userStatus(here)).toBe(200);
+    expect(await sessionStatus(elsewhere)).toBe(401);
+    expect(await sessionStatus(here)).toBe(200);
     await expect(signInCookie(server.url, ANA.email)).rejects.toThrow(/401/);
     expect(await signInCookie(server.url, ANA.email, NEW_PASSWORD)).toMatch(/^__session=/);
   });
@@ -112,7 +104,7 @@ describe("/admin/account", () => {
     });
     expect(signIn.status).toBe(429);
     // The session in hand goes on; the password did not change.
-    expect(await userStatus(here)).toBe(200);
+    expect(await sessionStatus(here)).toBe(200);
   });
 
   it("refuses a wrong current password, a weak or mismatched new one, and bad forms, naming the field", async () => {
@@ -128,7 +120,7 @@ describe("/admin/account", () => {
     );
     // Nothing changed, nothing ended, and the typed passwords are not sent back.
     expect(page).not.toContain(NEW_PASSWORD);
-    expect(await userStatus(elsewhere)).toBe(200);
+    expect(await sessionStatus(elsewhere)).toBe(200);
 
     const common = await changePassword(here, STAFF_PASSWORD, "password1234");
     expect(common.status).toBe(400);
@@ -161,7 +153,7 @@ describe("/admin/account", () => {
       const res = await post(here, fields);
       expect(res.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
     }
-    expect(await userStatus(elsewhere)).toBe(200);
+    expect(await sessionStatus(elsewhere)).toBe(200);
     expect(await signInCookie(server.url, BEN.email)).toMatch(/^__session=/);
   });
 
@@ -285,7 +277,7 @@ describe("/admin/account", () => {
     await page.getByRole("button", { name: "End the session on Firefox 128 on Linux" }).click();
     await look(page.getByRole("status").filter({ hasText: "That session has ended." })).visible();
     await look(sessions).count(1);
-    expect(await userStatus(other)).toBe(401);
+    expect(await sessionStatus(other)).toBe(401);
 
     const third = await signInWith(FIREFOX);
     await page.reload();
@@ -293,7 +285,7 @@ describe("/admin/account", () => {
     await look(sessions).count(2);
     await page.getByRole("button", { name: "Sign out everywhere" }).click();
     await page.waitForURL((u) => u.pathname === "/auth" && u.search === "?signed-out");
-    expect(await userStatus(third)).toBe(401);
+    expect(await sessionStatus(third)).toBe(401);
     const cookies = await page.context().cookies(server.url);
     expect(cookies.find((c) => c.name === "__session")).toBeUndefined();
     await page.goto(`${server.url}/admin/account`);

@@ -1,4 +1,3 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hydrated, look } from "../setup/page-assertions";
@@ -7,13 +6,7 @@ import { clonePostgresTemplate } from "../setup/database";
 import { startServer, type TestServer } from "../setup/server";
 import { startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
 import { startTcpProxy } from "../setup/tcp-proxy";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+import { axeViolations } from "../setup/axe";
 
 /** The one-click link of a welcome e-mail, from its List-Unsubscribe header. */
 function linkOf(mail: { headers: Record<string, string> }) {

@@ -1,13 +1,12 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, MOBILE } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 import { addStaffTo, signInCookie } from "../setup/staff";
+import { axeViolations } from "../setup/axe";
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const ADMIN = { name: "Alex Admin", email: "alex.admin@example.com", role: "admin" as const };
 const STAFF = { name: "Blair Staff", email: "blair.staff@example.com", role: "staff" as const };
 const LEAD = {
@@ -68,11 +67,6 @@ describe("staff overview and audit log", () => {
         await context.close();
       },
     };
-  }
-
-  async function axe(page: Page): Promise<string[]> {
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    return violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")}`));
   }
 
   it("shows a lead sent through POST /api/leads on the overview's waiting list, by first name and initial", async () => {
@@ -155,7 +149,7 @@ describe("staff overview and audit log", () => {
     it(`passes axe on the overview and the audit log at ${width}px, with nothing wider than the screen`, async () => {
       for (const path of ["/admin", "/admin/audit"]) {
         const { page, close } = await open(adminCookie, path, viewport);
-        expect(await axe(page), `${path} at ${width}px`).toEqual([]);
+        expect(await axeViolations(page), `${path} at ${width}px`).toEqual([]);
         // The staff area has its own frame: no public header, footer or sticky call bar (spec §2).
         expect(await page.getByTestId("sticky-mobile-cta").count(), path).toBe(0);
         expect(await page.getByRole("contentinfo").count(), path).toBe(0);

@@ -1,4 +1,3 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { and, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,22 +7,12 @@ import { DESKTOP, launchBrowser, MOBILE } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { hydrated } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
-import { addStaffTo, signInAs, signInCookie, STAFF_PASSWORD } from "../setup/staff";
+import { addStaffTo, signInAs, signInCookie, STAFF_PASSWORD, userStatus } from "../setup/staff";
+import { axeViolations } from "../setup/axe";
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const NEW_PERSON = { name: "Jordan Lee", email: "jordan.lee@cypresslane.example" };
 const TAKEN_MESSAGE = "A staff account already uses this e-mail address.";
 const LAST_ADMIN = "This is the only active administrator account";
-
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")}`));
-}
-
-/** GET /api/user with a session cookie: 200 while the session lives, 401 once it has ended. */
-async function userStatus(url: string, cookie: string) {
-  return (await fetch(`${url}/api/user`, { headers: { cookie } })).status;
-}
 
 /**
  * /admin/staff in Chromium against the production build: an admin invites a
@@ -173,9 +162,9 @@ describe("the staff accounts page", () => {
   });
 
   it("axe finds nothing at 375 and 1280 px, field errors showing", async () => {
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(MOBILE);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await page.setViewportSize(DESKTOP);
   });
@@ -205,9 +194,9 @@ describe("the staff accounts page", () => {
     );
 
     // axe with the notice showing, at both widths.
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(MOBILE);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(DESKTOP);
 
     // Shown once: a reload (or anyone reading the page later) does not see it.

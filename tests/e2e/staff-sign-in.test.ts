@@ -1,5 +1,4 @@
 import { SIGN_IN_UNAVAILABLE_MESSAGE } from "../../app/features/auth/sign-in-status";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCKED_OUT_MESSAGE } from "../../app/features/auth/login-throttle.server";
@@ -8,10 +7,10 @@ import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
 import { clonePostgresTemplate, copyPgliteTemplate } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
-import { addStaffTo, STAFF_PASSWORD, type StaffAccount } from "../setup/staff";
+import { addStaffTo, STAFF_PASSWORD, type StaffAccount, userStatus } from "../setup/staff";
 import { startTcpProxy } from "../setup/tcp-proxy";
+import { axeViolations } from "../setup/axe";
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const WRONG_PASSWORD = "Quiet-heron-wrong-88";
 
 const signInForm = (page: Page) => page.getByRole("form", { name: "Sign in with your staff account" });
@@ -35,16 +34,6 @@ async function sessionCookie(context: BrowserContext) {
   const cookie = (await context.cookies()).find((c) => c.name === "__session");
   expect(cookie, "the session cookie").toBeDefined();
   return `${cookie!.name}=${cookie!.value}`;
-}
-
-const userStatus = async (url: string, cookie: string) =>
-  (await fetch(`${url}/api/user`, { headers: { cookie } })).status;
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
 }
 
 describe("staff sign-in in the browser", () => {

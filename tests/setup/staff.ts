@@ -66,3 +66,8 @@ export async function signedInContext(browser: Browser, url: string, cookie: str
   await context.addCookies([{ name, value, url }]);
   return context;
 }
+
+/** GET /api/user with a session cookie: 200 while the session lives, 401 once it has ended. */
+export async function userStatus(url: string, cookie: string): Promise<number> {
+  return (await fetch(`${url}/api/user`, { headers: { cookie } })).status;
+}
