@@ -4,15 +4,13 @@ import {
   USER_UNAVAILABLE_MESSAGE,
 } from "../../app/features/auth/sign-in-status";
 import type { Request, Response } from "express";
-import { audit } from "../../app/features/auth/audit.server";
-import { endSession } from "../../app/features/auth/session.server";
 import {
   clearedSessionCookieHeader,
   cookieIsSecure,
   readSessionToken,
   sessionCookieHeader,
 } from "../../app/features/auth/session-cookie.server";
-import { CODE_NEEDED_MESSAGE, signIn } from "../../app/features/auth/sign-in.server";
+import { CODE_NEEDED_MESSAGE, signIn, signOut } from "../../app/features/auth/sign-in.server";
 import { signInSchema } from "../../app/features/auth/sign-in-schema";
 import { currentStaff } from "../../app/features/auth/staff-guard.server";
 import { toStaffUser } from "../../app/features/auth/staff-user";
@@ -87,15 +85,7 @@ function guarded(deps: ApiDeps, unavailable: string, handler: (req: Request, res
 /** POST /api/logout: ends the session on the server and clears the cookie. Signing out twice is not an error. */
 export function logoutEndpoint(deps: ApiDeps) {
   return guarded(deps, SIGN_OUT_UNAVAILABLE_MESSAGE, async (req, res) => {
-    const active = await currentStaff(deps.database.db, req.get("cookie"));
-    if (active) {
-      await endSession(deps.database.db, active.session.idHash, "signed_out");
-      await audit(
-        deps.database.db,
-        { id: active.user.id, email: active.user.email, ip: req.ip ?? "" },
-        { action: "sign_out" },
-      );
-    }
+    await signOut(deps.database.db, req.get("cookie"), req.ip ?? "");
     const secure = cookieIsSecure(`${req.protocol}:`, deps.services.secureCookies);
     res
       .status(200)

@@ -16,7 +16,7 @@ import {
 import { hashPassword, needsRehash, PASSWORD_MAX_LENGTH, verifyAgainstNobody, verifyPassword } from "./password.server";
 import { createSession, endSession, hashToken } from "./session.server";
 import type { SignInInput } from "./sign-in-schema";
-import { STAFF_DATABASE_DEADLINE_MS } from "./staff-guard.server";
+import { currentStaff, STAFF_DATABASE_DEADLINE_MS } from "./staff-guard.server";
 import { toStaffUser, type StaffUser } from "./staff-user";
 import { verifySecondFactor } from "./two-factor.server";
 
@@ -123,4 +123,16 @@ async function checkAndStartSession(
     await audit(db, { id: user.id, email: user.email, ip: client.ip }, { action: "recovery_code_used" });
   }
   return { kind: "signed_in", user: toStaffUser(user), token };
+}
+
+/**
+ * Ends the session a Cookie header names, if it is still live, and writes
+ * the sign-out to the audit trail (POST /api/logout and /auth without
+ * JavaScript). Signing out twice is not an error.
+ */
+export async function signOut(db: Db, cookieHeader: string | null | undefined, ip: string): Promise<void> {
+  const active = await currentStaff(db, cookieHeader);
+  if (!active) return;
+  await endSession(db, active.session.idHash, "signed_out");
+  await audit(db, { id: active.user.id, email: active.user.email, ip }, { action: "sign_out" });
 }

@@ -1,16 +1,14 @@
 import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import { databaseContext, servicesContext, clientContext } from "~/context";
-import { audit } from "~/features/auth/audit.server";
 import { SignInForm } from "~/features/auth/components/sign-in-form";
-import { endSession } from "~/features/auth/session.server";
 import {
   clearedSessionCookieHeader,
   cookieIsSecure,
   readSessionToken,
   sessionCookieHeader,
 } from "~/features/auth/session-cookie.server";
-import { CODE_NEEDED_MESSAGE, signIn } from "~/features/auth/sign-in.server";
+import { CODE_NEEDED_MESSAGE, signIn, signOut } from "~/features/auth/sign-in.server";
 import { signInSchema } from "~/features/auth/sign-in-schema";
 import {
   EMAIL_MAX_LENGTH,
@@ -84,11 +82,7 @@ async function signInOrOut(request: Request, context: Route.ActionArgs["context"
 
   const currentToken = await readSessionToken(request.headers.get("cookie"));
   if (values.intent === "sign-out") {
-    const active = await currentStaff(db, request.headers.get("cookie"));
-    if (active) {
-      await endSession(db, active.session.idHash, "signed_out");
-      await audit(db, { id: active.user.id, email: active.user.email, ip: client.ip }, { action: "sign_out" });
-    }
+    await signOut(db, request.headers.get("cookie"), client.ip);
     throw redirect(`${SIGN_IN_PATH}?signed-out`, {
       status: 303,
       headers: { "Set-Cookie": await clearedSessionCookieHeader(secure) },

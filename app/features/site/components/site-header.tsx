@@ -1,3 +1,4 @@
+import { SkipLink } from "~/components/ui/skip-link";
 import { CalendarCheck, ExternalLink as ExternalIcon, Menu, Phone, Video, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
@@ -33,12 +34,7 @@ export function SiteHeader({ site }: { site: SiteContent }) {
   const portal = site.patientPortalUrl;
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/95 backdrop-blur supports-[backdrop-filter]:bg-canvas/85">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-full focus:bg-surface focus:px-4 focus:py-2"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex min-h-11 items-center gap-2 font-semibold text-primary-dark">
           <img src="/logo.svg" alt="" width={36} height={36} className="size-9" />

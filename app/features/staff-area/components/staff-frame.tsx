@@ -1,3 +1,4 @@
+import { SkipLink } from "~/components/ui/skip-link";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { NavLink, useNavigate, useNavigation } from "react-router";
@@ -27,38 +28,23 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * session; on the client the user lives in the query cache (spec §4), and
  * when it is cleared (signed out in this tab) the frame goes to /auth.
  */
-export function StaffFrame({
-  user,
-  nav,
-  clinicName,
-  children,
-}: {
+interface StaffFrameProps {
   user: StaffUser;
   nav: StaffNavItem[];
   clinicName: string;
   children: React.ReactNode;
-}) {
+}
+
+export function StaffFrame(props: StaffFrameProps) {
   const [client] = useState(staffQueryClient);
   return (
     <QueryClientProvider client={client}>
-      <FrameBody user={user} nav={nav} clinicName={clinicName}>
-        {children}
-      </FrameBody>
+      <FrameBody {...props} />
     </QueryClientProvider>
   );
 }
 
-function FrameBody({
-  user: fromServer,
-  nav,
-  clinicName,
-  children,
-}: {
-  user: StaffUser;
-  nav: StaffNavItem[];
-  clinicName: string;
-  children: React.ReactNode;
-}) {
+function FrameBody({ user: fromServer, nav, clinicName, children }: StaffFrameProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { data: user } = useQuery<StaffUser | null>({
@@ -84,12 +70,7 @@ function FrameBody({
   return (
     <>
       <header className="border-b border-line bg-surface">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-full focus:bg-surface focus:px-4 focus:py-2"
-        >
-          Skip to main content
-        </a>
+        <SkipLink />
         <div className="container-page flex flex-wrap items-center justify-between gap-3 py-3">
           <p className="font-semibold text-primary-dark">
             <span className="text-lg">Staff area</span>
