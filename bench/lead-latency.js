@@ -9,7 +9,6 @@
 //
 // Prints one JSON line: p50/p99/max latency and error counts per database.
 import autocannon from "autocannon";
-import pg from "pg";
 import {
   envInt,
   loadAverage,
@@ -20,6 +19,7 @@ import {
   runMain,
   snapshotBuild,
   startServer,
+  withPostgresDatabase,
 } from "./lib.js";
 
 const RATE = envInt("BENCH_RATE", 100);
@@ -75,27 +75,19 @@ function requestOptions(next) {
 }
 
 async function onPostgres(appDir) {
-  const admin = new pg.Client({ connectionString: PG_SERVER });
   try {
-    await admin.connect();
+    return await withPostgresDatabase(PG_SERVER, "leads", async (databaseUrl) => {
+      const server = await startServer({ appDir, env: { ...SERVER_ENV, DATABASE_URL: databaseUrl } });
+      try {
+        return await measure(server.url);
+      } finally {
+        await server.stop();
+      }
+    });
   } catch (error) {
+    if (!["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ETIMEDOUT"].includes(error.code)) throw error;
     log(`PostgreSQL not reachable at ${PG_SERVER} (${error.message}); skipping it`);
-    return { skipped: `not reachable: ${error.code ?? error.message}` };
-  }
-  const name = `clinic_bench_leads_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  try {
-    const u = new URL(PG_SERVER);
-    u.pathname = `/${name}`;
-    const server = await startServer({ appDir, env: { ...SERVER_ENV, DATABASE_URL: u.toString() } });
-    try {
-      return await measure(server.url);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    return { skipped: `not reachable: ${error.code}` };
   }
 }
 

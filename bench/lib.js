@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const serverBuild = path.join(root, "build", "server", "index.js");
@@ -392,4 +393,24 @@ export function runMain(main) {
       process.exit(1);
     },
   );
+}
+
+/**
+ * Runs `fn(url)` against a fresh, empty database on a PostgreSQL server
+ * (the server's migrations fill it), and drops it afterwards whatever happens.
+ * Throws when the server cannot be reached.
+ */
+export async function withPostgresDatabase(serverUrl, label, fn) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const name = `clinic_bench_${label}_${Date.now()}`;
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await fn(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
 }

@@ -22,6 +22,7 @@ import {
   runMain,
   snapshotBuild,
   startServer,
+  withPostgresDatabase,
 } from "./lib.js";
 
 const SIGN_INS = envInt("BENCH_SIGN_INS", 30);
@@ -64,16 +65,10 @@ runMain(async () => {
     hashTimes.push(performance.now() - started);
   }
 
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  const name = `clinic_bench_staff_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const u = new URL(PG_SERVER);
-  u.pathname = `/${name}`;
-  try {
-    const server = await startServer({ appDir, env: { NODE_ENV: "test", DATABASE_URL: u.toString() } });
+  await withPostgresDatabase(PG_SERVER, "staff", async (databaseUrl) => {
+    const server = await startServer({ appDir, env: { NODE_ENV: "test", DATABASE_URL: databaseUrl } });
     try {
-      const db = new pg.Client({ connectionString: u.toString() });
+      const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
       await db.query("insert into users (name, email, role, password_hash) values ($1, $2, 'admin', $3)", [
         "Bench Admin",
@@ -119,8 +114,5 @@ runMain(async () => {
     } finally {
       await server.stop();
     }
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 });
