@@ -4,7 +4,6 @@ import {
   Meta,
   Outlet,
   type RouterContextProvider,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
@@ -29,6 +28,7 @@ import { isDatabaseUnavailable, withDatabaseDeadline } from "~/lib/database-avai
 import { useMarkHydrated } from "~/lib/hydration";
 import { InlineStyles } from "~/lib/inline-styles";
 import { cn } from "~/lib/cn";
+import { DocumentScripts } from "~/lib/document-scripts";
 import appCssUrl from "./app.css?url";
 import type { Route } from "./+types/root";
 
@@ -113,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <DeferredToaster />
         <ScrollRestoration />
-        <Scripts />
+        <DocumentScripts />
       </body>
     </html>
   );

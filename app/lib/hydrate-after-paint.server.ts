@@ -1,32 +1,63 @@
 /**
  * Every page arrives fully rendered, so its scripts only add interactivity.
- * React Router's bootstrap (a module script plus module preloads) would start
- * downloading at once and, on a phone, compete with the first paint. Instead
- * the browser paints first: a small inline script waits for the first frame,
- * then adds the preloads and runs the unchanged bootstrap (kept in a
- * non-executing script element so its hash stays in the CSP).
+ * Run as React Router emits them, they would compete with the first paint on a
+ * phone: its inline scripts run while the HTML is parsed (the scroll
+ * restoration one reads sessionStorage, the context one builds streams), and
+ * its module preloads start downloading at once. Instead the browser paints
+ * first: each inline script is kept in a non-executing element, and a small
+ * script at the end of the body waits for the first frame, then runs them in
+ * document order, one per task, so none of them makes a long task.
  *
- * React tolerates the changed nodes: they are direct children of <body>, where
- * hydration skips elements it does not expect.
+ * The deferred elements keep their exact text, so the Content-Security-Policy
+ * still allows each one by hash (csp.server.ts hashes every inline script that
+ * is not JSON). The module preloads become static imports of the bootstrap
+ * module: the browser fetches them in parallel as soon as it runs, without a
+ * <link> element per file. React tolerates the added script elements: they are
+ * direct children of <body>, where hydration skips elements it does not expect.
  */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/?>/g;
-const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
-export const DEFERRED_TYPE = "text/x-deferred-module";
+export const DEFERRED_TYPE = "text/x-deferred";
+export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
+
+const BOOT =
+  "requestAnimationFrame(function(){" +
+  `var q=[].slice.call(document.querySelectorAll('script[type="${DEFERRED_TYPE}"],script[type="${DEFERRED_MODULE_TYPE}"]'));` +
+  "setTimeout(function next(){var d=q.shift();if(!d)return;" +
+  'var p=d.getAttribute("data-preload");' +
+  'if(p){var l=document.createElement("link");l.rel="modulepreload";l.href=p;document.head.appendChild(l)}' +
+  `var s=document.createElement("script");if(d.type==="${DEFERRED_MODULE_TYPE}")s.type="module";` +
+  "s.text=d.text;document.body.appendChild(s);setTimeout(next,0)},0)" +
+  "})";
 
 export function hydrateAfterFirstPaint(html: string): string {
-  if (!BOOTSTRAP.test(html)) return html;
+  if (!html.includes("</body>")) return html;
   const preloads: string[] = [];
   const withoutPreloads = html.replace(MODULE_PRELOAD, (_, href: string) => {
     preloads.push(href);
     return "";
   });
-  const boot =
-    "requestAnimationFrame(function(){setTimeout(function(){" +
-    `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
-    'var s=document.createElement("script");s.type="module";s.text=document.getElementById("rr-bootstrap").text;document.body.appendChild(s)' +
-    "},0)})";
-  return withoutPreloads.replace(
-    BOOTSTRAP,
-    (_, body: string) => `<script type="${DEFERRED_TYPE}" id="rr-bootstrap">${body}</script><script>${boot}</script>`,
-  );
+  let deferred = 0;
+  const withDeferred = withoutPreloads.replace(INLINE_SCRIPT, (whole, attributes: string, body: string) => {
+    if (!body.trim() || /\bsrc\s*=/i.test(attributes)) return whole;
+    if (/\btype\s*=\s*"module"/i.test(attributes)) {
+      deferred++;
+      // Route modules the bootstrap imports keep their place. The entry it
+      // imports last, on purpose (it hydrates when evaluated), is only
+      // preloaded. The rest are fetched up front.
+      const entry = preloads.find((href) => body.includes(`import(${JSON.stringify(href)})`));
+      const imports = preloads
+        .filter((href) => href !== entry && !body.includes(`from ${JSON.stringify(href)}`))
+        .map((href) => `import ${JSON.stringify(href)};`)
+        .join("");
+      const preload = entry ? ` data-preload="${entry}"` : "";
+      return `<script type="${DEFERRED_MODULE_TYPE}"${preload}>${imports}${body}</script>`;
+    }
+    if (/\btype\s*=/i.test(attributes)) return whole; // JSON-LD and other data blocks
+    deferred++;
+    return `<script type="${DEFERRED_TYPE}">${body}</script>`;
+  });
+  if (deferred === 0) return html;
+  const end = withDeferred.lastIndexOf("</body>");
+  return `${withDeferred.slice(0, end)}<script>${BOOT}</script>${withDeferred.slice(end)}`;
 }
