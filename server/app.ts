@@ -13,7 +13,7 @@ import { currentUserEndpoint, loginEndpoint, logoutEndpoint } from "./api/staff-
 import { crossSiteGuard } from "./cross-site-guard";
 import { pageFormBody } from "./page-form-body";
 import { createPageHandler } from "./react-router-handler";
-import { DEFAULT_CSP, securityHeaders } from "./security-headers";
+import { DEFAULT_CSP, responseKind, securityHeaders } from "./security-headers";
 
 /** A staff-area page, or React Router's data request for one. */
 const STAFF_AREA_REQUEST = /^\/admin(\/|\.data$|$)/i;
@@ -39,9 +39,10 @@ export function createApp(options: AppOptions) {
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
-    // Documents get the full set; API responses and assets the ones that apply to them.
-    const kind = req.path.startsWith("/api/") || req.path.startsWith("/assets/") ? "resource" : "document";
-    for (const [name, value] of securityHeaders(options.isSecure(req), kind)) res.setHeader(name, value);
+    // Documents get the full set (the staff area's a stricter one); API answers and assets what applies to them.
+    for (const [name, value] of securityHeaders(options.isSecure(req), responseKind(req.path))) {
+      res.setHeader(name, value);
+    }
     res.setHeader("Content-Security-Policy", DEFAULT_CSP);
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

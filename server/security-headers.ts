@@ -24,8 +24,32 @@ const documentHeaders: [string, string][] = [
     "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), interest-cohort=()",
   ],
   ["X-Frame-Options", "DENY"],
-  ["Cross-Origin-Opener-Policy", "same-origin"],
 ];
+
+// Pages that hold someone's own session (the staff area and its sign-in) also
+// refuse to share a browsing context group with a page that opened them, so
+// that page cannot reach their window. Public pages are the same for every
+// visitor and have nothing there to protect; for them the header would only
+// cost a phone a fresh renderer process and context on arrival from any page
+// that does not send it (docs/decisions/0019).
+const privateDocumentHeaders: [string, string][] = [...documentHeaders, ["Cross-Origin-Opener-Policy", "same-origin"]];
+
+/** What a response is, for the headers it gets. */
+export type ResponseKind = "document" | "private-document" | "resource";
+
+const headersFor: Record<ResponseKind, [string, string][]> = {
+  document: documentHeaders,
+  "private-document": privateDocumentHeaders,
+  resource: resourceHeaders,
+};
+
+const PRIVATE_DOCUMENT = /^\/(admin|auth)(\/|\.data$|$)/i;
+
+/** The kind of response a request path gets: API answers and assets are resources. */
+export function responseKind(path: string): ResponseKind {
+  if (path.startsWith("/api/") || path.startsWith("/assets/")) return "resource";
+  return PRIVATE_DOCUMENT.test(path) ? "private-document" : "document";
+}
 
 export const HSTS = "max-age=31536000; includeSubDomains";
 
@@ -58,7 +82,7 @@ export function createIsSecure(trustProxy: string) {
  * The headers for a response: documents get the full set, other responses
  * (JSON, assets) the ones that mean something for them.
  */
-export function securityHeaders(secure: boolean, kind: "document" | "resource" = "document"): [string, string][] {
-  const base = kind === "document" ? documentHeaders : resourceHeaders;
+export function securityHeaders(secure: boolean, kind: ResponseKind = "document"): [string, string][] {
+  const base = headersFor[kind];
   return secure ? [...base, ["Strict-Transport-Security", HSTS]] : base;
 }

@@ -87,6 +87,17 @@ describe.each(databaseKinds())("HTTP on %s", (kind) => {
     expect(res.headers.get("x-page-cache")).toBeNull();
   });
 
+  it("isolates the staff area and its sign-in from the pages that open them, and only them", async () => {
+    for (const path of ["/auth", "/admin", "/admin/staff"]) {
+      const res = await get(path, { redirect: "manual" });
+      expect(res.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
+    }
+    // Public pages are the same for everyone: no new browsing context group (and renderer) on arrival.
+    for (const path of ["/", "/services", "/request-appointment"]) {
+      expect((await get(path)).headers.get("cross-origin-opener-policy"), path).toBeNull();
+    }
+  });
+
   it("adds HSTS when a trusted proxy says the request came over https", async () => {
     const res = await get("/", { headers: { "x-forwarded-proto": "https" } });
     expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
