@@ -7,6 +7,20 @@ export async function hydrated(page: Page) {
 }
 
 type Expected = string | RegExp;
+
+/**
+ * The rendered text of each element, as a person reads it: scrolled into view
+ * first. Sections far down the home page are only laid out near the viewport
+ * (content-visibility: auto), and until then the browser reports no rendered
+ * text for them. A poll that finds none yet retries after the next frame.
+ */
+const seenTexts = (locator: Locator) =>
+  locator.evaluateAll((elements) =>
+    elements.map((el) => {
+      el.scrollIntoView({ block: "nearest" });
+      return (el as HTMLElement).innerText;
+    }),
+  );
 const matcher = (e: Expected) => (typeof e === "string" ? e : expect.stringMatching(e));
 
 /**
@@ -30,14 +44,14 @@ export function look(locator: Locator, timeout = 10_000) {
       ).toEqual(matcher(value)),
     text: (value: Expected | Expected[]) =>
       Array.isArray(value)
-        ? poll(async () => (await locator.allInnerTexts()).map((t) => t.trim()), "texts").toEqual(value.map(matcher))
+        ? poll(async () => (await seenTexts(locator)).map((t) => t.trim()), "texts").toEqual(value.map(matcher))
         : poll(
-            one(async () => (await locator.innerText()).trim()),
+            one(async () => (await seenTexts(locator))[0].trim()),
             "text",
           ).toEqual(matcher(value)),
     contains: (value: string) =>
       poll(
-        one(() => locator.innerText()),
+        one(async () => (await seenTexts(locator))[0]),
         "text",
       ).toContain(value),
     focused: () =>

@@ -3,6 +3,7 @@ import { Static } from "~/components/static";
 import { clientContext, configContext, databaseContext, servicesContext } from "~/context";
 import { About, CareOptions, WhyChoose } from "~/features/home/components/about-and-why";
 import { Approach, Comparison, GettingStarted } from "~/features/home/components/approach-and-comparison";
+import { useLayOutBelowFold } from "~/features/home/below-fold";
 import { FeaturedServices } from "~/features/home/components/featured-services";
 import { Hero } from "~/features/home/components/hero";
 import { InsuranceStrip } from "~/features/home/components/insurance-strip";
@@ -68,6 +69,7 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { site, treatments, providers } = loaderData;
+  useLayOutBelowFold();
   return (
     <>
       <Hero site={site} treatments={treatments} providers={providers} formResult={actionData} />

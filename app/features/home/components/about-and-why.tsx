@@ -17,7 +17,7 @@ export function Paragraphs({ text, className }: { text: string; className?: stri
 
 export function About({ site }: { site: SiteContent }) {
   return (
-    <section aria-labelledby="about-title" className="container-page grid gap-4 py-12 md:max-w-3xl">
+    <section aria-labelledby="about-title" className="below-fold container-page grid gap-4 py-12 md:max-w-3xl">
       <h2 id="about-title" className="text-2xl font-bold text-primary-dark">
         About {site.clinicName}
       </h2>
@@ -30,7 +30,7 @@ const whyIcons = [HeartHandshake, Laptop, Users, Receipt];
 
 export function WhyChoose() {
   return (
-    <section aria-labelledby="why-title" className="bg-surface">
+    <section aria-labelledby="why-title" className="below-fold bg-surface">
       <div className="container-page grid gap-8 py-14">
         <SectionHeading id="why-title" heading={whyChoose.heading} intro={whyChoose.intro} />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -55,7 +55,7 @@ export function WhyChoose() {
 export function CareOptions() {
   const icons = [Building2, Laptop];
   return (
-    <section aria-labelledby="care-options-title" className="container-page grid gap-8 py-14">
+    <section aria-labelledby="care-options-title" className="below-fold container-page grid gap-8 py-14">
       <SectionHeading id="care-options-title" heading={careOptions.heading} intro={careOptions.intro} />
       <div className="grid gap-6 md:grid-cols-2">
         {careOptions.options.map((option, i) => {

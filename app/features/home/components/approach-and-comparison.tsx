@@ -8,7 +8,7 @@ import { SectionHeading } from "./section-heading";
 
 export function Approach({ site }: { site: SiteContent }) {
   return (
-    <section aria-labelledby="approach-title" className="container-page grid gap-8 py-14">
+    <section aria-labelledby="approach-title" className="below-fold container-page grid gap-8 py-14">
       <SectionHeading id="approach-title" heading="Our Approach Step by Step" />
       <ol className="grid gap-6 md:grid-cols-3">
         {approachSteps.map((step, i) => (
@@ -36,7 +36,7 @@ export function Approach({ site }: { site: SiteContent }) {
 
 export function Comparison() {
   return (
-    <section aria-labelledby="comparison-title" className="bg-primary-dark text-white">
+    <section aria-labelledby="comparison-title" className="below-fold bg-primary-dark text-white">
       <div className="container-page grid gap-8 py-14">
         <div className="max-w-2xl">
           <h2 id="comparison-title" className="text-3xl font-bold">
@@ -77,7 +77,7 @@ const startIcons = [Phone, CalendarCheck, Video];
 
 export function GettingStarted() {
   return (
-    <section aria-labelledby="start-title" className="container-page grid gap-8 py-14">
+    <section aria-labelledby="start-title" className="below-fold container-page grid gap-8 py-14">
       <SectionHeading id="start-title" heading={gettingStarted.heading} intro={gettingStarted.intro} />
       <ul className="grid gap-6 md:grid-cols-3">
         {gettingStarted.steps.map((step, i) => {

@@ -14,7 +14,7 @@ export function FeaturedServices({ treatments }: { treatments: Treatment[] }) {
   const gridId = useId();
   const hasMore = treatments.length > FEATURED_SERVICES;
   return (
-    <section aria-labelledby="services-title" className="bg-surface">
+    <section aria-labelledby="services-title" className="below-fold bg-surface">
       <div className="container-page grid gap-8 py-14">
         <SectionHeading
           id="services-title"

@@ -6,7 +6,7 @@ import { SectionHeading } from "../section-heading";
 export default function ConditionsSection({ conditions }: { conditions: HomePageData["conditions"] }) {
   const copy = lazySectionHeadings.conditions;
   return (
-    <section aria-labelledby="conditions-title" className="bg-sand" data-section="conditions">
+    <section aria-labelledby="conditions-title" className="below-fold bg-sand" data-section="conditions">
       <div className="container-page grid gap-8 py-14">
         <SectionHeading id="conditions-title" heading={copy.heading} intro={copy.intro} />
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

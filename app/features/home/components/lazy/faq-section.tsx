@@ -18,7 +18,7 @@ export default function FaqSection({ faq }: { faq: HomePageData["faq"] }) {
     });
   }
   return (
-    <section aria-labelledby="faq-title" className="container-page grid gap-8 py-14" data-section="faq">
+    <section aria-labelledby="faq-title" className="below-fold container-page grid gap-8 py-14" data-section="faq">
       <SectionHeading id="faq-title" heading={copy.heading} intro={copy.intro} />
       <ul className="grid max-w-3xl gap-3">
         {faq.map((item) => (

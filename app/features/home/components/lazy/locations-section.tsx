@@ -9,7 +9,7 @@ import { SectionHeading } from "../section-heading";
 export default function LocationsSection({ locations }: { locations: HomePageData["locations"] }) {
   const copy = lazySectionHeadings.locations;
   return (
-    <section aria-labelledby="locations-title" className="bg-surface" data-section="locations">
+    <section aria-labelledby="locations-title" className="below-fold bg-surface" data-section="locations">
       <div className="container-page grid gap-8 py-14">
         <SectionHeading id="locations-title" heading={copy.heading} intro={copy.intro} />
         <ul className="grid gap-6 md:grid-cols-3">

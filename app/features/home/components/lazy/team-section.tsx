@@ -14,7 +14,7 @@ function initials(name: string) {
 export default function TeamSection({ team }: { team: HomePageData["team"] }) {
   const copy = lazySectionHeadings.team;
   return (
-    <section aria-labelledby="team-title" className="container-page grid gap-8 py-14" data-section="team">
+    <section aria-labelledby="team-title" className="below-fold container-page grid gap-8 py-14" data-section="team">
       <SectionHeading id="team-title" heading={copy.heading} intro={copy.intro} />
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {team.map((member) => (

@@ -6,7 +6,7 @@ import { SectionHeading } from "../section-heading";
 export default function TestimonialsSection({ testimonials }: { testimonials: HomePageData["testimonials"] }) {
   const copy = lazySectionHeadings.testimonials;
   return (
-    <section aria-labelledby="testimonials-title" className="bg-surface" data-section="testimonials">
+    <section aria-labelledby="testimonials-title" className="below-fold bg-surface" data-section="testimonials">
       <div className="container-page grid gap-8 py-14">
         <SectionHeading id="testimonials-title" heading={copy.heading} intro={copy.intro} />
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
