@@ -51,13 +51,43 @@ describe("accessibility", () => {
     await server?.stop();
   });
 
-  async function visit(path: string, viewport = DESKTOP) {
-    const opened = await openPage(browser, viewport);
+  async function visit(path: string, viewport = DESKTOP, javaScriptEnabled = true) {
+    const opened = await openPage(browser, viewport, { javaScriptEnabled });
     closers.push(opened.close);
     await opened.page.goto(`${server.url}${path}`);
-    await hydrated(opened.page);
+    if (javaScriptEnabled) await hydrated(opened.page);
     await opened.page.waitForLoadState("networkidle");
     return opened;
+  }
+
+  /** Tab from the top: the skip link first, then 40 stops, each one visibly focused and on screen. */
+  async function walkWithTab(page: Page) {
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    const first = await describeFocus(page);
+    // Visible when focused: really on screen, not a 1px visually-hidden box.
+    expect(first).toMatchObject({ shown: true, inViewport: true, notCovered: true });
+    expect(first!.width).toBeGreaterThan(40);
+    expect(first!.height).toBeGreaterThan(16);
+
+    const problems: string[] = [];
+    for (let stop = 1; stop <= 40; stop++) {
+      if (stop > 1) await page.keyboard.press("Tab");
+      const focus = await describeFocus(page);
+      if (!focus) {
+        problems.push(`stop ${stop}: focus left the page`);
+        continue;
+      }
+      const outlined = focus.outlineStyle !== "none" && focus.outlineWidth >= 2;
+      const shadowed = focus.boxShadow !== "none";
+      if (!outlined && !shadowed) problems.push(`stop ${stop} ${focus.element}: no focus indicator`);
+      if (!focus.shown || focus.width === 0 || focus.height === 0)
+        problems.push(`stop ${stop} ${focus.element}: hidden`);
+      if (!focus.inViewport) problems.push(`stop ${stop} ${focus.element}: outside the window`);
+      if (!focus.notCovered) problems.push(`stop ${stop} ${focus.element}: covered by something else`);
+    }
+    expect(problems).toEqual([]);
   }
 
   describe.each(widths)("axe (WCAG 2.2 A/AA) at %s", (_label, viewport) => {
@@ -79,32 +109,7 @@ describe("accessibility", () => {
   describe.each(widths)("keyboard at %s", (_label, viewport) => {
     it("Tab reaches the skip link first, then 40 stops that all show where focus is", async () => {
       const { page } = await visit("/", viewport);
-      await page.keyboard.press("Tab");
-      const skip = page.getByRole("link", { name: "Skip to main content" });
-      expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
-      const first = await describeFocus(page);
-      // Visible when focused: really on screen, not a 1px visually-hidden box.
-      expect(first).toMatchObject({ shown: true, inViewport: true, notCovered: true });
-      expect(first!.width).toBeGreaterThan(40);
-      expect(first!.height).toBeGreaterThan(16);
-
-      const problems: string[] = [];
-      for (let stop = 1; stop <= 40; stop++) {
-        if (stop > 1) await page.keyboard.press("Tab");
-        const focus = await describeFocus(page);
-        if (!focus) {
-          problems.push(`stop ${stop}: focus left the page`);
-          continue;
-        }
-        const outlined = focus.outlineStyle !== "none" && focus.outlineWidth >= 2;
-        const shadowed = focus.boxShadow !== "none";
-        if (!outlined && !shadowed) problems.push(`stop ${stop} ${focus.element}: no focus indicator`);
-        if (!focus.shown || focus.width === 0 || focus.height === 0)
-          problems.push(`stop ${stop} ${focus.element}: hidden`);
-        if (!focus.inViewport) problems.push(`stop ${stop} ${focus.element}: outside the window`);
-        if (!focus.notCovered) problems.push(`stop ${stop} ${focus.element}: covered by something else`);
-      }
-      expect(problems).toEqual([]);
+      await walkWithTab(page);
     });
 
     it("Enter on the skip link moves focus to the main content", async () => {
@@ -119,6 +124,12 @@ describe("accessibility", () => {
         true,
       );
     });
+  });
+
+  // Nothing then lays the home page's skipped sections out ahead (app/features/home/below-fold.ts).
+  it("Tab shows where focus is at every stop without JavaScript too, at 375px", async () => {
+    const { page } = await visit("/", MOBILE, false);
+    await walkWithTab(page);
   });
 
   it("every visible link and button on '/' at 375px is at least 24×24 px, or is a link inside a sentence", async () => {
