@@ -126,7 +126,8 @@ describe("accessibility", () => {
     });
   });
 
-  // Nothing then lays the home page's skipped sections out ahead (app/features/home/below-fold.ts).
+  // Then nothing lays the home page's skipped sections out ahead (app/features/home/below-fold.ts):
+  // each is laid out only as focus or scrolling brings it near.
   it("Tab shows where focus is at every stop without JavaScript too, at 375px", async () => {
     const { page } = await visit("/", MOBILE, false);
     await walkWithTab(page);
