@@ -48,7 +48,7 @@ describe("hydrateAfterFirstPaint", () => {
     expect(found[1].body).toBe(scroll);
     expect(found[2].body).toBe(context);
     expect(found[4].body).toBe(data);
-    expect(html).toMatch(/<script>requestAnimationFrame\([^<]*<\/script><\/body><\/html>$/);
+    expect(html).toMatch(/<script>\(function runAfterFirstPaint[^<]*<\/script><\/body><\/html>$/);
   });
 
   it("turns the preloads into imports of the bootstrap, except the entry, which is preloaded and imported last", () => {
