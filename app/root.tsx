@@ -90,6 +90,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {staffArea ? <meta name="robots" content="noindex" /> : null}
         <Links />
         <InlineStyles />
+        {/* Without JavaScript nothing lays the skipped sections out ahead (features/home/below-fold.ts). */}
+        <noscript>
+          <style>{".below-fold{content-visibility:visible}"}</style>
+        </noscript>
       </head>
       <body className={cn(stickyCta && "pb-20 md:pb-0")}>
         {staffArea ? (

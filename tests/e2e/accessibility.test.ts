@@ -126,8 +126,8 @@ describe("accessibility", () => {
     });
   });
 
-  // Then nothing lays the home page's skipped sections out ahead (app/features/home/below-fold.ts):
-  // each is laid out only as focus or scrolling brings it near.
+  // Then nothing lays the home page's skipped sections out ahead (app/features/home/below-fold.ts);
+  // the root's <noscript> style keeps them from being skipped at all.
   it("Tab shows where focus is at every stop without JavaScript too, at 375px", async () => {
     const { page } = await visit("/", MOBILE, false);
     await walkWithTab(page);
