@@ -13,10 +13,7 @@ import { currentUserEndpoint, loginEndpoint, logoutEndpoint } from "./api/staff-
 import { crossSiteGuard } from "./cross-site-guard";
 import { pageFormBody } from "./page-form-body";
 import { createPageHandler } from "./react-router-handler";
-import { DEFAULT_CSP, responseKind, securityHeaders } from "./security-headers";
-
-/** A staff-area page, or React Router's data request for one. */
-const STAFF_AREA_REQUEST = /^\/admin(\/|\.data$|$)/i;
+import { DEFAULT_CSP, responseKind, securityHeaders, STAFF_AREA_REQUEST } from "./security-headers";
 
 export interface AppOptions {
   env: Env;

@@ -43,12 +43,14 @@ const headersFor: Record<ResponseKind, [string, string][]> = {
   resource: resourceHeaders,
 };
 
-const PRIVATE_DOCUMENT = /^\/(admin|auth)(\/|\.data$|$)/i;
+/** The staff area's pages and their data requests (/admin.data is not under /admin/). */
+export const STAFF_AREA_REQUEST = /^\/admin(\/|\.data$|$)/i;
+const SIGN_IN_REQUEST = /^\/auth(\/|\.data$|$)/i;
 
 /** The kind of response a request path gets: API answers and assets are resources. */
 export function responseKind(path: string): ResponseKind {
   if (path.startsWith("/api/") || path.startsWith("/assets/")) return "resource";
-  return PRIVATE_DOCUMENT.test(path) ? "private-document" : "document";
+  return STAFF_AREA_REQUEST.test(path) || SIGN_IN_REQUEST.test(path) ? "private-document" : "document";
 }
 
 export const HSTS = "max-age=31536000; includeSubDomains";

@@ -7,7 +7,8 @@ import { MAP_FRAME_ORIGIN } from "./csp";
  * is as strict (no 'unsafe-inline' for scripts) and the same bytes can be
  * served from the page cache to many visitors (docs/decisions/0003).
  */
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+/** An inline or external <script> element: its attributes and its text. */
+export const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();

@@ -1,3 +1,5 @@
+import { INLINE_SCRIPT } from "./csp.server";
+
 /**
  * Every page arrives fully rendered, so its scripts only add interactivity.
  * Run as React Router emits them, they would compete with the first paint on a
@@ -15,7 +17,6 @@
  * <link> element per file. React tolerates the added script elements: they are
  * direct children of <body>, where hydration skips elements it does not expect.
  */
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/?>/g;
 export const DEFERRED_TYPE = "text/x-deferred";
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
