@@ -350,6 +350,24 @@ describe("appointment request and get-started pages", () => {
   });
 
   describe("without JavaScript", () => {
+    it("the browser's own required-field check holds an empty request back", async () => {
+      const { page } = await visit("/request-appointment", MOBILE, { javaScriptEnabled: false });
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
+      const form = appointmentForm(page);
+      await form.getByRole("button", { name: "Send my request" }).click();
+      // The first empty required field is where the browser points the visitor.
+      await look(form.getByLabel("Full name")).focused();
+      expect(await form.getByLabel("Full name").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(
+        true,
+      );
+      await page.waitForTimeout(300);
+      expect(posts).toEqual([]);
+      expect(page.url()).toBe(`${server.url}/request-appointment`);
+    });
+
     it("a refused request comes back with every value kept and each problem said", async () => {
       const { page } = await visit("/request-appointment", MOBILE, { javaScriptEnabled: false });
       const form = appointmentForm(page);

@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
@@ -9,15 +9,14 @@ import { messagesFromFields, type FormCheck, type FormValues } from "./request-f
 
 export type CheckFor<F extends string> = (values: FormValues<F>, trap?: string) => FormCheck<F, LeadData>;
 
-const noSubscription = () => () => {};
-
-/** False in the server's HTML and during hydration, true once the page runs its script. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+/**
+ * The form's ref: once the page runs its script, the summary above the form
+ * replaces the browser's required-field bubbles (the server's HTML keeps them
+ * for a visitor without JavaScript). Set on the element rather than rendered,
+ * so hydration is not followed by a second render of the whole form.
+ */
+export function validatedByScript(form: HTMLFormElement | null) {
+  if (form) form.noValidate = true;
 }
 
 /** The `fields` of a 400 from /api/leads (apiRequest throws "400: {json}"), or null for any other failure. */

@@ -4,9 +4,11 @@ export const IDLE_FALLBACK_MS = 500;
 export const REBIND_DELAY_MS = 100;
 
 /**
- * Runs `start` once the page has finished loading: if it already has, during
- * idle time (at most 1 s later) or, without requestIdleCallback, after 500 ms;
- * otherwise after the load event.
+ * Runs `start` once the page has finished loading: during idle time (at most
+ * 1 s later) or, without requestIdleCallback, after 500 ms; if the page is
+ * still loading, the same once the load event has fired. The wait after the
+ * load event keeps the tracker's loading out of hydration, which the load
+ * event often comes in the middle of.
  */
 export function whenPageSettled(start: () => void) {
   const soon = () => {
@@ -14,5 +16,5 @@ export function whenPageSettled(start: () => void) {
     else setTimeout(start, IDLE_FALLBACK_MS);
   };
   if (document.readyState === "complete") soon();
-  else window.addEventListener("load", () => start(), { once: true });
+  else window.addEventListener("load", soon, { once: true });
 }

@@ -29,7 +29,7 @@ import {
   problemsSentence,
   type AppointmentField,
 } from "../request-forms";
-import { useHydrated, useRequestForm, type CheckFor } from "../use-request-form";
+import { useRequestForm, validatedByScript, type CheckFor } from "../use-request-form";
 import { ContactFields } from "./contact-fields";
 import { CheckboxField, ChoiceGroup, ErrorSummary, FailureAlert, FormSection } from "./form-parts";
 
@@ -57,7 +57,6 @@ export function AppointmentForm({
   result?: LeadFormResult;
   labelledBy: string;
 }) {
-  const hydrated = useHydrated();
   const { values, set, problems, failure, submitting, onSubmit, preload, summaryRef, failureRef } = useRequestForm({
     fields: appointmentFields,
     empty: emptyAppointmentForm,
@@ -73,8 +72,7 @@ export function AppointmentForm({
   return (
     <form
       method="post"
-      // The browser's own required-field bubbles without script; the summary below with it.
-      noValidate={hydrated}
+      ref={validatedByScript}
       onSubmit={onSubmit}
       // The check is loaded when the visitor starts on the form.
       onFocus={preload}

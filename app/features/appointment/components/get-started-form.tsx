@@ -13,7 +13,7 @@ import {
   problemsSentence,
   type GetStartedField,
 } from "../request-forms";
-import { useHydrated, useRequestForm, type CheckFor } from "../use-request-form";
+import { useRequestForm, validatedByScript, type CheckFor } from "../use-request-form";
 import { ContactFields } from "./contact-fields";
 import { CheckboxField, ErrorSummary, FailureAlert } from "./form-parts";
 
@@ -34,7 +34,6 @@ export function GetStartedForm({
   result?: LeadFormResult;
   labelledBy: string;
 }) {
-  const hydrated = useHydrated();
   const { values, set, problems, failure, submitting, onSubmit, preload, summaryRef, failureRef } = useRequestForm({
     fields: getStartedFields,
     empty: emptyGetStartedForm,
@@ -49,7 +48,7 @@ export function GetStartedForm({
   return (
     <form
       method="post"
-      noValidate={hydrated}
+      ref={validatedByScript}
       onSubmit={onSubmit}
       // The check is loaded when the visitor starts on the form.
       onFocus={preload}
