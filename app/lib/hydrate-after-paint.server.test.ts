@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "./csp.server";
-import { DEFERRED_MODULE_TYPE, DEFERRED_TYPE, hydrateAfterFirstPaint } from "./hydrate-after-paint.server";
+import { DEFERRED_MODULE_TYPE, DEFERRED_TYPE, hydrateAfterFirstPaint, PRELOADS_PER_TASK } from "./hydrate-after-paint.server";
 
 // The shape of what React Router renders: preloads in <head>, then the scroll,
 // context and module scripts, the JSON-LD and the streamed data in <body>.
@@ -13,12 +13,10 @@ window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};
 import("/assets/entry.client-C.js");`;
 const data = `window.__reactRouterContext.streamController.enqueue("[1]");`;
 const jsonLd = `{"@context":"https://schema.org","@type":"MedicalClinic"}`;
+const preloads = ["/assets/entry.client-C.js", "/assets/react-D.js", "/assets/root-A.js", "/assets/home-B.js"];
 const page = [
   "<!DOCTYPE html><html><head>",
-  '<link rel="modulepreload" href="/assets/entry.client-C.js"/>',
-  '<link rel="modulepreload" href="/assets/react-D.js"/>',
-  '<link rel="modulepreload" href="/assets/root-A.js"/>',
-  '<link rel="modulepreload" href="/assets/home-B.js"/>',
+  ...preloads.map((href) => `<link rel="modulepreload" href="${href}"/>`),
   "</head><body><main><h1>Hello</h1></main>",
   `<script type="application/ld+json">${jsonLd}</script>`,
   `<script>${scroll}</script>`,
@@ -40,7 +38,7 @@ describe("hydrateAfterFirstPaint", () => {
       'type="application/ld+json"',
       `type="${DEFERRED_TYPE}"`,
       `type="${DEFERRED_TYPE}"`,
-      `type="${DEFERRED_MODULE_TYPE}" data-preload="/assets/entry.client-C.js"`,
+      `type="${DEFERRED_MODULE_TYPE}" data-preload="${preloads.join(" ")}"`,
       `type="${DEFERRED_TYPE}"`,
       "", // the one that runs them, after the first frame
     ]);
@@ -51,12 +49,10 @@ describe("hydrateAfterFirstPaint", () => {
     expect(html).toMatch(/<script>\(function runAfterFirstPaint[^<]*<\/script><\/body><\/html>$/);
   });
 
-  it("turns the preloads into imports of the bootstrap, except the entry, which is preloaded and imported last", () => {
+  it("hands every preload to the bootstrap, whose own text is kept, to start a few per task before it runs", () => {
     expect(html).not.toContain('<link rel="modulepreload"');
-    const module = scripts(html)[3].body;
-    expect(module).toBe(`import "/assets/react-D.js";${bootstrap}`);
-    // Route modules keep their single, named import.
-    expect(module.match(/\/assets\/root-A\.js/g)).toHaveLength(1);
+    expect(scripts(html)[3].body).toBe(bootstrap);
+    expect(html).toContain(`,${PRELOADS_PER_TASK})</script></body>`);
   });
 
   it("leaves the run-order script and every deferred one to the hash-based CSP", () => {
