@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "./csp.server";
-import { DEFERRED_MODULE_TYPE, DEFERRED_TYPE, hydrateAfterFirstPaint, PRELOADS_PER_TASK } from "./hydrate-after-paint.server";
+import {
+  DEFERRED_MODULE_TYPE,
+  DEFERRED_TYPE,
+  hydrateAfterFirstPaint,
+  PRELOADS_PER_TASK,
+} from "./hydrate-after-paint.server";
 
 // The shape of what React Router renders: preloads in <head>, then the scroll,
 // context and module scripts, the JSON-LD and the streamed data in <body>.

@@ -360,9 +360,9 @@ describe("appointment request and get-started pages", () => {
       await form.getByRole("button", { name: "Send my request" }).click();
       // The first empty required field is where the browser points the visitor.
       await look(form.getByLabel("Full name")).focused();
-      expect(await form.getByLabel("Full name").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(
-        true,
-      );
+      expect(
+        await form.getByLabel("Full name").evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+      ).toBe(true);
       await page.waitForTimeout(300);
       expect(posts).toEqual([]);
       expect(page.url()).toBe(`${server.url}/request-appointment`);
