@@ -151,7 +151,7 @@ describe.each(databaseKinds())("HTTP on %s", (kind) => {
 
   it("caches build assets for a year and other static files briefly", async () => {
     const html = await (await get("/")).text();
-    const asset = html.match(/\/assets\/[^"]+\.js/)![0];
+    const asset = html.match(/\/assets\/[^"\s]+\.js/)![0];
     const res = await get(asset);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
