@@ -54,21 +54,31 @@ export type AttemptClaim = { kind: "claimed"; id: number } | { kind: "locked"; r
  * would let guesses sent at once all be checked before the first failure was
  * stored; this way the sixth of them, however close together, is refused.
  * Beyond a limit the attempt is refused without a check and not kept.
+ *
+ * Claims for one account or address are taken one at a time (a transaction
+ * lock on each key), so every row in the table is an attempt that will be
+ * checked. Inserting first and taking the row back when over the limit, as
+ * before, left rows for an instant that were never checked; a failure settled
+ * in that instant could count one and start the pause after four real failures.
  */
 export async function claimAttempt(db: Db, keys: ThrottleKeys, now = new Date()): Promise<AttemptClaim> {
   const waitSeconds = await lockedFor(db, keys, now);
   if (waitSeconds > 0) return { kind: "locked", retryAfterSeconds: waitSeconds };
-  const [row] = await db
-    .insert(loginAttempts)
-    .values({ at: now, accountKey: keys.account, ipKey: keys.ip, succeeded: false })
-    .returning({ id: loginAttempts.id });
-  const failures = await countFailures(db, keys, now);
-  if (failures.account > THROTTLE.accountFailures || failures.ip > THROTTLE.ipFailures) {
-    // Attempts claimed just before this one reach the limit; the pause starts as they fail.
-    await releaseAttempt(db, row!.id);
-    return { kind: "locked", retryAfterSeconds: THROTTLE.lockMs / 1000 };
-  }
-  return { kind: "claimed", id: row!.id };
+  return db.transaction(async (tx) => {
+    // Account before address, always in that order, so two claims never wait for each other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`account:${keys.account}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ip:${keys.ip}`}))`);
+    const failures = await countFailures(tx, keys, now);
+    if (failures.account >= THROTTLE.accountFailures || failures.ip >= THROTTLE.ipFailures) {
+      // Attempts claimed before this one reach the limit; the pause starts as they fail.
+      return { kind: "locked", retryAfterSeconds: THROTTLE.lockMs / 1000 };
+    }
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({ at: now, accountKey: keys.account, ipKey: keys.ip, succeeded: false })
+      .returning({ id: loginAttempts.id });
+    return { kind: "claimed", id: row!.id };
+  });
 }
 
 /** The claimed attempt succeeded: the account's earlier failures stop counting. */
