@@ -74,10 +74,16 @@ function runAfterFirstPaint(type: string, moduleType: string, preloadsPerTask: n
     requestAnimationFrame(() => setTimeout(start, 0));
     return;
   }
+  // The first screen's text is final once the web font is in (or given up
+  // on): scripts from the next frame on are after the largest paint too.
+  const afterFontPaint = () =>
+    (document.fonts ? document.fonts.ready : Promise.resolve()).then(() =>
+      requestAnimationFrame(() => setTimeout(start, 0)),
+    );
   const observer = new PerformanceObserver((list) => {
     if (list.getEntriesByName("first-contentful-paint").length === 0) return;
     observer.disconnect();
-    start();
+    void afterFontPaint();
   });
   observer.observe({ type: "paint", buffered: true });
   // A page that is not painted (opened in a background tab) still becomes interactive.
