@@ -16,7 +16,7 @@ import { Measurement } from "~/features/analytics/client/measurement";
 import { getSiteSettings } from "~/features/content/queries.server";
 import { measurementConfig, needsConsent } from "~/features/consent/measurement-config";
 import { NotFoundPage } from "~/features/site/components/not-found-page";
-import { isStaffAreaPath } from "~/features/seo/robots";
+import { isStaffAreaPath } from "~/lib/staff-area";
 import { PageLoading } from "~/features/site/components/page-loading";
 import { SiteFooter } from "~/features/site/components/site-footer";
 import { SiteHeader } from "~/features/site/components/site-header";

@@ -1,4 +1,5 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { STAFF_AREA_PATH } from "./lib/staff-area";
 
 /** The one route table (spec §2). Pages not built yet are simply absent: they answer 404. */
 export default [
@@ -16,7 +17,7 @@ export default [
 
   // The staff area: the layout's middleware checks every request (app/features/auth/access.ts lists who may open what).
   layout("routes/admin/layout.tsx", [
-    ...prefix("admin", [
+    ...prefix(STAFF_AREA_PATH.slice(1), [
       index("routes/admin/home.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/account.tsx"),

@@ -2,9 +2,9 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { clientContext, configContext, databaseContext, servicesContext, type ServerServices } from "../app/context";
-import type { Database } from "../app/db/client.server";
-import type { Env } from "../app/lib/env.server";
+import { clientContext, configContext, databaseContext, servicesContext, type ServerServices } from "~/context";
+import type { Database } from "~/db/client.server";
+import type { Env } from "~/lib/env.server";
 import type { Logger } from "./logger";
 import type { PageCache } from "./page-cache";
 import { leadsEndpoint } from "./api/leads";
@@ -13,7 +13,8 @@ import { currentUserEndpoint, loginEndpoint, logoutEndpoint } from "./api/staff-
 import { crossSiteGuard } from "./cross-site-guard";
 import { pageFormBody } from "./page-form-body";
 import { createPageHandler } from "./react-router-handler";
-import { DEFAULT_CSP, responseKind, securityHeaders, STAFF_AREA_REQUEST } from "./security-headers";
+import { DEFAULT_CSP, responseKind, securityHeaders } from "./security-headers";
+import { isStaffAreaRequest } from "~/lib/staff-area";
 
 export interface AppOptions {
   env: Env;
@@ -57,7 +58,7 @@ export function createApp(options: AppOptions) {
   // refuses: the staff-area middleware's 403 and 404 are drawn by the root's boundary, without the
   // staff layout's headers). Its data requests too (/admin.data is not under /admin/).
   app.use((req, res, next) => {
-    if (STAFF_AREA_REQUEST.test(req.path)) {
+    if (isStaffAreaRequest(req.path)) {
       res.setHeader("X-Robots-Tag", "noindex");
       res.setHeader("Cache-Control", "no-store");
     }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { canonicalPath } from "../app/lib/canonical-url";
+import { canonicalPath } from "~/lib/canonical-url";
 
 /**
  * Where a GET or HEAD for a non-canonical path (a trailing slash, doubled

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ServerServices } from "../app/context";
-import type { Database } from "../app/db/client.server";
-import type { Env } from "../app/lib/env.server";
+import type { ServerServices } from "~/context";
+import type { Database } from "~/db/client.server";
+import type { Env } from "~/lib/env.server";
 import { beaconWrites } from "./api/analytics";
 import { createBeaconFront } from "./beacon-front";
 import { canonicalRedirectTarget } from "./canonical-redirect";

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import type { Request, Response } from "express";
 import type { z } from "zod";
-import { DatabaseUnavailableError, isDatabaseUnavailable } from "../app/lib/database-availability.server";
-import { fieldErrors } from "../app/lib/field-errors";
-import { RateLimitedError, rateLimitedMessage } from "../app/lib/rate-limit.server";
+import { DatabaseUnavailableError, isDatabaseUnavailable } from "~/lib/database-availability.server";
+import { fieldErrors } from "~/lib/field-errors";
+import { RateLimitedError, rateLimitedMessage } from "~/lib/rate-limit.server";
 import type { Logger } from "./logger";
 
 export interface EndpointResult {

@@ -10,11 +10,10 @@ import zlib from "node:zlib";
  * are bytes plus headers, compressed once, so a hit costs a map lookup and one
  * write; the CSP uses script hashes, so the same bytes are valid for everyone.
  */
-import { CACHE_MARKER } from "../app/lib/page-cache-marker";
+import { CACHE_MARKER } from "~/lib/page-cache-marker";
+import { SESSION_COOKIE_NAME } from "~/lib/staff-area";
 
 export { CACHE_MARKER };
-/** Cookie whose presence means "a signed-in person": never served from or stored in the cache. */
-export const SESSION_COOKIE = "__session";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -106,7 +105,7 @@ export class PageCache {
 
 export function hasSession(req: IncomingMessage): boolean {
   const cookie = req.headers.cookie;
-  return cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
+  return cookie !== undefined && cookie.includes(`${SESSION_COOKIE_NAME}=`);
 }
 
 /** Whether this request may be answered from (or stored in) the cache. */

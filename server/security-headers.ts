@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
 import proxyaddr from "proxy-addr";
+import { isStaffAreaRequest } from "~/lib/staff-area";
 
 /**
  * Security headers sent on every response. Documents get their own
@@ -43,14 +44,12 @@ const headersFor: Record<ResponseKind, [string, string][]> = {
   resource: resourceHeaders,
 };
 
-/** The staff area's pages and their data requests (/admin.data is not under /admin/). */
-export const STAFF_AREA_REQUEST = /^\/admin(\/|\.data$|$)/i;
 const SIGN_IN_REQUEST = /^\/auth(\/|\.data$|$)/i;
 
 /** The kind of response a request path gets: API answers and assets are resources. */
 export function responseKind(path: string): ResponseKind {
   if (path.startsWith("/api/") || path.startsWith("/assets/")) return "resource";
-  return STAFF_AREA_REQUEST.test(path) || SIGN_IN_REQUEST.test(path) ? "private-document" : "document";
+  return isStaffAreaRequest(path) || SIGN_IN_REQUEST.test(path) ? "private-document" : "document";
 }
 
 export const HSTS = "max-age=31536000; includeSubDomains";

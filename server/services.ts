@@ -1,9 +1,9 @@
-import type { ServerServices } from "../app/context";
-import type { Database } from "../app/db/client.server";
-import { AnalyticsIngester } from "../app/features/analytics/ingester.server";
-import { LeadNotifier } from "../app/features/leads/lead-notifier.server";
-import { NewsletterMailer } from "../app/features/newsletter/welcome-mail.server";
-import type { Env } from "../app/lib/env.server";
+import type { ServerServices } from "~/context";
+import type { Database } from "~/db/client.server";
+import { AnalyticsIngester } from "~/features/analytics/ingester.server";
+import { LeadNotifier } from "~/features/leads/lead-notifier.server";
+import { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
+import type { Env } from "~/lib/env.server";
 import type { Logger } from "./logger";
 
 /** The helpers actions and the JSON API share, built from the settings. */

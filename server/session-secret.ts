@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ConfigError, type Env } from "../app/lib/env.server";
+import { ConfigError, type Env } from "~/lib/env.server";
 import type { Logger } from "./logger";
 
 /**

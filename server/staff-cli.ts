@@ -2,17 +2,17 @@ import { parseArgs } from "node:util";
 import {
   PASSWORD_MIN_LENGTH as CLI_PASSWORD_MIN_LENGTH,
   strengthProblem,
-} from "../app/features/auth/password-policy.server";
+} from "~/features/auth/password-policy.server";
 import { z } from "zod";
-import { openDatabase, type Database } from "../app/db/client.server";
-import type { User } from "../app/db/schema";
-import { generateOneTimePassword } from "../app/features/auth/password.server";
-import { EmailTakenError, findUserByEmail, listUsers } from "../app/features/auth/users.server";
+import { openDatabase, type Database } from "~/db/client.server";
+import type { User } from "~/db/schema";
+import { generateOneTimePassword } from "~/features/auth/password.server";
+import { EmailTakenError, findUserByEmail, listUsers } from "~/features/auth/users.server";
 import {
   staffEmailSchema,
   staffNameSchema,
   staffRoleSchema,
-} from "../app/features/staff-accounts/staff-account-schema";
+} from "~/features/staff-accounts/staff-account-schema";
 import {
   createAccount,
   disableAccount,
@@ -21,8 +21,8 @@ import {
   resetTwoFactor,
   StaffChangeRefused,
   type ChangeActor,
-} from "../app/features/staff-accounts/staff-accounts.server";
-import { ConfigError, loadEnv } from "../app/lib/env.server";
+} from "~/features/staff-accounts/staff-accounts.server";
+import { ConfigError, loadEnv } from "~/lib/env.server";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./data-dir-lock";
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { eventSchema, pageViewSchema } from "../../app/features/analytics/analytics-schema";
-import type { BeaconClient, IngestOutcome } from "../../app/features/analytics/ingester.server";
-import { RateLimitedError } from "../../app/lib/rate-limit.server";
+import { eventSchema, pageViewSchema } from "~/features/analytics/analytics-schema";
+import type { BeaconClient, IngestOutcome } from "~/features/analytics/ingester.server";
+import { RateLimitedError } from "~/lib/rate-limit.server";
 import { createJsonWrite, type EndpointResult } from "../json-endpoint";
 import type { ApiDeps } from "./deps";
 

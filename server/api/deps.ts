@@ -1,5 +1,5 @@
-import type { ServerServices } from "../../app/context";
-import type { Database } from "../../app/db/client.server";
+import type { ServerServices } from "~/context";
+import type { Database } from "~/db/client.server";
 import type { Logger } from "../logger";
 
 /** What the JSON write endpoints are built from. */

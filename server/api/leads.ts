@@ -1,6 +1,6 @@
-import { LeadChoiceError } from "../../app/features/leads/lead-choices.server";
-import { leadSchema } from "../../app/features/leads/lead-schema";
-import { submitLead } from "../../app/features/leads/submit-lead.server";
+import { LeadChoiceError } from "~/features/leads/lead-choices.server";
+import { leadSchema } from "~/features/leads/lead-schema";
+import { submitLead } from "~/features/leads/submit-lead.server";
 import { jsonEndpoint } from "../json-endpoint";
 import type { ApiDeps } from "./deps";
 

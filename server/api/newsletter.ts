@@ -1,5 +1,5 @@
-import { newsletterSchema } from "../../app/features/newsletter/newsletter-schema";
-import { subscribeVisitor } from "../../app/features/newsletter/newsletter.server";
+import { newsletterSchema } from "~/features/newsletter/newsletter-schema";
+import { subscribeVisitor } from "~/features/newsletter/newsletter.server";
 import { jsonEndpoint } from "../json-endpoint";
 import type { ApiDeps } from "./deps";
 

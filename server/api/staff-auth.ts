@@ -2,18 +2,18 @@ import {
   SIGN_IN_UNAVAILABLE_MESSAGE,
   SIGN_OUT_UNAVAILABLE_MESSAGE,
   USER_UNAVAILABLE_MESSAGE,
-} from "../../app/features/auth/sign-in-status";
+} from "~/features/auth/sign-in-status";
 import type { Request, Response } from "express";
 import {
   clearedSessionCookieHeader,
   cookieIsSecure,
   readSessionToken,
   sessionCookieHeader,
-} from "../../app/features/auth/session-cookie.server";
-import { CODE_NEEDED_MESSAGE, signIn, signOut } from "../../app/features/auth/sign-in.server";
-import { signInSchema } from "../../app/features/auth/sign-in-schema";
-import { currentStaff } from "../../app/features/auth/staff-guard.server";
-import { toStaffUser } from "../../app/features/auth/staff-user";
+} from "~/features/auth/session-cookie.server";
+import { CODE_NEEDED_MESSAGE, signIn, signOut } from "~/features/auth/sign-in.server";
+import { signInSchema } from "~/features/auth/sign-in-schema";
+import { currentStaff } from "~/features/auth/staff-guard.server";
+import { toStaffUser } from "~/features/auth/staff-user";
 import { handlerErrorResult, jsonEndpoint, sendResult, type EndpointResult } from "../json-endpoint";
 import type { ApiDeps } from "./deps";
 

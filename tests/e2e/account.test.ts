@@ -1,8 +1,8 @@
 import * as OTPAuth from "otpauth";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/db/client.server";
-import { setTwoFactorRequired } from "../../app/features/auth/staff-settings.server";
+import { openDatabase } from "~/db/client.server";
+import { setTwoFactorRequired } from "~/features/auth/staff-settings.server";
 import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Browser, Locator, Page, Request } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/db/client.server";
-import { leads } from "../../app/db/schema";
+import { openDatabase } from "~/db/client.server";
+import { leads } from "~/db/schema";
 import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";

@@ -1,8 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/db/client.server";
-import * as t from "../../app/db/schema";
+import { openDatabase } from "~/db/client.server";
+import * as t from "~/db/schema";
 import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
 import { hydrated, look } from "../setup/page-assertions";

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/db/client.server";
-import { leads } from "../../app/db/schema";
+import { openDatabase } from "~/db/client.server";
+import { leads } from "~/db/schema";
 import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { startServer } from "../setup/server";
 

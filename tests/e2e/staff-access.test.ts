@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { can, staffPageFor } from "../../app/features/auth/access";
-import routes from "../../app/routes";
+import { can, staffPageFor } from "~/features/auth/access";
+import routes from "~/routes";
 import { copyPgliteTemplate } from "../setup/database";
 import { metaContents } from "../setup/html";
 import { startServer, type TestServer } from "../setup/server";

@@ -4,7 +4,8 @@ import { DESKTOP, launchBrowser, MOBILE } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
-import { addStaffTo, signInCookie } from "../setup/staff";
+import { startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
+import { addStaffTo, signInAs, signInCookie } from "../setup/staff";
 import { axeViolations } from "../setup/axe";
 
 const ADMIN = { name: "Alex Admin", email: "alex.admin@example.com", role: "admin" as const };
@@ -28,13 +29,16 @@ const LEAD = {
 describe("staff overview and audit log", () => {
   let server: TestServer;
   let browser: Browser;
+  let smtp: SmtpSink;
   let adminCookie: string;
   let staffCookie: string;
 
   beforeAll(async () => {
     const dataDir = copyPgliteTemplate("staff-pages");
     await addStaffTo({ dataDir }, [ADMIN, STAFF]);
-    [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
+    smtp = await startSmtpSink();
+    const env = { SMTP_URL: smtp.url, NOTIFY_TO: "intake@cypresslane.example" };
+    [server, browser] = await Promise.all([startServer({ dataDir, env }), launchBrowser()]);
     adminCookie = await signInCookie(server.url, ADMIN.email);
     staffCookie = await signInCookie(server.url, STAFF.email);
     const lead = await fetch(`${server.url}/api/leads`, {
@@ -47,6 +51,7 @@ describe("staff overview and audit log", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await smtp?.stop();
   });
 
   /** A hydrated page at `path`, signed in with `cookie`; fails the test on a script error. */
@@ -89,6 +94,31 @@ describe("staff overview and audit log", () => {
     // A staff member's navigation does not offer the audit log.
     await look(page.getByRole("navigation", { name: "Staff area" }).getByRole("link", { name: "Audit log" })).count(0);
     await close();
+  });
+
+  it("e-mails intake a link that, after signing in, opens the overview's waiting list", async () => {
+    const mail = await smtp.waitFor("intake@cypresslane.example");
+    const link = mail.text.split(/\s+/).find((word) => /^https?:\/\//.test(word));
+    expect(link).toBeDefined();
+    // The server's PUBLIC_URL is http://localhost:PORT; follow the same path and fragment on its loopback address.
+    const target = new URL(link!);
+    const path = target.pathname + target.search;
+    const signedOut = await fetch(`${server.url}${path}`, { redirect: "manual" });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toMatch(/^\/auth/);
+    const signedIn = await fetch(`${server.url}${path}`, { headers: { cookie: staffCookie } });
+    expect(signedIn.status).toBe(200);
+
+    // As a person would: the link, the sign-in form, then the list itself.
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signInAs(page, server.url, STAFF.email, undefined, path);
+    expect(new URL(page.url()).pathname).toBe(target.pathname);
+    await page.goto(`${server.url}${path}${target.hash}`);
+    const list = page.locator(target.hash);
+    await look(list.getByRole("heading", { name: "Waiting for a reply (1)" })).visible();
+    await expect.poll(() => list.evaluate((el) => el.getBoundingClientRect().top < innerHeight)).toBe(true);
+    await context.close();
   });
 
   it("refuses the audit log to a staff-role session with 403 (page and data request)", async () => {

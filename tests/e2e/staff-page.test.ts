@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/db/client.server";
-import { auditLog, type User } from "../../app/db/schema";
+import { openDatabase } from "~/db/client.server";
+import { auditLog, type User } from "~/db/schema";
 import { DESKTOP, launchBrowser, MOBILE } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { hydrated } from "../setup/page-assertions";

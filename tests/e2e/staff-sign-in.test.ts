@@ -1,8 +1,8 @@
-import { SIGN_IN_UNAVAILABLE_MESSAGE } from "../../app/features/auth/sign-in-status";
+import { SIGN_IN_UNAVAILABLE_MESSAGE } from "~/features/auth/sign-in-status";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCKED_OUT_MESSAGE } from "../../app/features/auth/login-throttle.server";
-import { WRONG_CREDENTIALS_MESSAGE } from "../../app/features/auth/sign-in.server";
+import { LOCKED_OUT_MESSAGE } from "~/features/auth/login-throttle.server";
+import { WRONG_CREDENTIALS_MESSAGE } from "~/features/auth/sign-in.server";
 import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
 import { clonePostgresTemplate, copyPgliteTemplate } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";

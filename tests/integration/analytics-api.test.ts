@@ -1,9 +1,9 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
-import { analyticsEvents, analyticsSalts, pageViews, rateLimits, visits } from "../../app/db/schema";
-import { AnalyticsIngester } from "../../app/features/analytics/ingester.server";
-import { deleteOldSalts, SaltStore } from "../../app/features/analytics/visitor-id.server";
+import type { Database } from "~/db/client.server";
+import { analyticsEvents, analyticsSalts, pageViews, rateLimits, visits } from "~/db/schema";
+import { AnalyticsIngester } from "~/features/analytics/ingester.server";
+import { deleteOldSalts, SaltStore } from "~/features/analytics/visitor-id.server";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { databaseKinds } from "../setup/database";
 

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
-import { auditLog, type User } from "../../app/db/schema";
-import { NO_ACCOUNT } from "../../app/features/audit/audit-filters";
-import { auditPeople, listAuditEntries, parseAuditFilters } from "../../app/features/audit/audit-log.server";
-import { audit } from "../../app/features/auth/audit.server";
+import type { Database } from "~/db/client.server";
+import { auditLog, type User } from "~/db/schema";
+import { NO_ACCOUNT } from "~/features/audit/audit-filters";
+import { auditPeople, listAuditEntries, parseAuditFilters } from "~/features/audit/audit-log.server";
+import { audit } from "~/features/auth/audit.server";
 import { databaseKinds, openTestDatabase } from "../setup/database";
 import { addStaff } from "../setup/staff";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/db/client.server";
-import { leads } from "../../app/db/schema";
+import { openDatabase } from "~/db/client.server";
+import { leads } from "~/db/schema";
 import { startApiApp } from "../setup/api-app";
 import { clonePostgresTemplate, databaseKinds, openTestDatabase } from "../setup/database";
 import { startTcpProxy } from "../setup/tcp-proxy";

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads, notificationOutbox } from "../../app/db/schema";
-import { PHONE_CLICK_LEAD } from "../../app/features/leads/lead-constants";
+import { leads, notificationOutbox } from "~/db/schema";
+import { PHONE_CLICK_LEAD } from "~/features/leads/lead-constants";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { databaseKinds } from "../setup/database";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterSubscribers } from "../../app/db/schema";
-import { subscribe } from "../../app/features/newsletter/subscribe.server";
-import { unsubscribeToken, verifyUnsubscribeToken } from "../../app/features/newsletter/unsubscribe-token.server";
-import { findSubscription, unsubscribe } from "../../app/features/newsletter/unsubscribe.server";
+import { newsletterSubscribers } from "~/db/schema";
+import { subscribe } from "~/features/newsletter/subscribe.server";
+import { unsubscribeToken, verifyUnsubscribeToken } from "~/features/newsletter/unsubscribe-token.server";
+import { findSubscription, unsubscribe } from "~/features/newsletter/unsubscribe.server";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { databaseKinds } from "../setup/database";
 import { freePort } from "../setup/server";

@@ -1,18 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, staffSessions, users } from "../../app/db/schema";
-import { LOCKED_OUT_MESSAGE, THROTTLE } from "../../app/features/auth/login-throttle.server";
-import { hashToken } from "../../app/features/auth/session.server";
-import { newTotpSecret, totpFor } from "../../app/features/auth/two-factor.server";
-import { WRONG_CREDENTIALS_MESSAGE } from "../../app/features/auth/sign-in.server";
-import { clientKey } from "../../app/lib/rate-limit.server";
+import { auditLog, staffSessions, users } from "~/db/schema";
+import { LOCKED_OUT_MESSAGE, THROTTLE } from "~/features/auth/login-throttle.server";
+import { hashToken } from "~/features/auth/session.server";
+import { newTotpSecret, totpFor } from "~/features/auth/two-factor.server";
+import { WRONG_CREDENTIALS_MESSAGE } from "~/features/auth/sign-in.server";
+import { clientKey } from "~/lib/rate-limit.server";
 import { CROSS_SITE_MESSAGE } from "../../server/cross-site-guard";
 import { NOT_SIGNED_IN_MESSAGE } from "../../server/api/staff-auth";
 import {
   SIGN_IN_UNAVAILABLE_MESSAGE,
   SIGN_OUT_UNAVAILABLE_MESSAGE,
   USER_UNAVAILABLE_MESSAGE,
-} from "../../app/features/auth/sign-in-status";
+} from "~/features/auth/sign-in-status";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { databaseKinds, openTestDatabase } from "../setup/database";
 import { addStaff, STAFF_PASSWORD } from "../setup/staff";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/db/client.server";
-import { auditLog } from "../../app/db/schema";
-import { LOCKED_OUT_MESSAGE, THROTTLE } from "../../app/features/auth/login-throttle.server";
+import { openDatabase } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
+import { LOCKED_OUT_MESSAGE, THROTTLE } from "~/features/auth/login-throttle.server";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { clonePostgresTemplate } from "../setup/database";
 import { addStaff, signInCookie, STAFF_PASSWORD } from "../setup/staff";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/db/client.server";
-import { leads, newsletterSubscribers, pageViews, visits, type LeadFormType } from "../../app/db/schema";
-import { loadDashboard, WAITING_LIST_SIZE } from "../../app/features/dashboard/dashboard.server";
+import type { Database } from "~/db/client.server";
+import { leads, newsletterSubscribers, pageViews, visits, type LeadFormType } from "~/db/schema";
+import { loadDashboard, WAITING_LIST_SIZE } from "~/features/dashboard/dashboard.server";
 import { databaseKinds, openTestDatabase } from "../setup/database";
 
 // Wednesday 11 March 2026, noon in New York (EDT, UTC−4). The clinic's week

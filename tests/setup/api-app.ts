@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import type { Database } from "../../app/db/client.server";
-import { loadEnv } from "../../app/lib/env.server";
+import type { Database } from "~/db/client.server";
+import { loadEnv } from "~/lib/env.server";
 import { createApp } from "../../server/app";
 import { createFront } from "../../server/front";
 import { createLogger } from "../../server/logger";

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type Database } from "../../app/db/client.server";
-import { seedDemoContent } from "../../app/db/seed/seed.server";
+import { openDatabase, type Database } from "~/db/client.server";
+import { seedDemoContent } from "~/db/seed/seed.server";
 import { pgliteTemplateDir, tmpRoot } from "./paths";
 
 export type DatabaseKind = "pglite" | "postgres";

@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
-import type { Database } from "../../app/db/client.server";
-import { openDatabase } from "../../app/db/client.server";
-import type { StaffRole, User } from "../../app/db/schema";
-import { createUser } from "../../app/features/auth/users.server";
+import type { Database } from "~/db/client.server";
+import { openDatabase } from "~/db/client.server";
+import type { StaffRole, User } from "~/db/schema";
+import { createUser } from "~/features/auth/users.server";
 
 export const STAFF_PASSWORD = "Lantern-orchard-41-quietly";
 

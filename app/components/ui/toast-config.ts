@@ -5,7 +5,3 @@ export const TOAST_DURATION = 5_000;
 export const TOAST_SWIPE_DIRECTION = "right";
 export const TOAST_SWIPE_THRESHOLD = 50;
 export const TOAST_HOTKEY = ["F8"];
-
-/** Tooltip timing of spec §9. */
-export const TOOLTIP_DELAY = 700;
-export const TOOLTIP_SKIP_DELAY = 300;

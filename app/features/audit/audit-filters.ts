@@ -1,3 +1,5 @@
+import { staffPath } from "~/lib/staff-area";
+
 /**
  * The audit page's filters live in the query string, so a filtered page can
  * be bookmarked and works without JavaScript. They hold ids and action names
@@ -20,5 +22,5 @@ export function auditPageHref(filters: Omit<AuditFilters, "page">, page: number)
   if (filters.user) params.set("user", filters.user);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
-  return query ? `/admin/audit?${query}` : "/admin/audit";
+  return query ? `${staffPath("audit")}?${query}` : staffPath("audit");
 }

@@ -1,4 +1,5 @@
 import type { StaffRole } from "~/db/schema";
+import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
 
 /**
  * Who may do what in the staff area: the one place the checks live (the
@@ -27,10 +28,10 @@ export interface StaffPage {
 
 /** Every page of the staff area, in the order the navigation lists them. */
 export const STAFF_PAGES: readonly StaffPage[] = [
-  { path: "/admin", label: "Overview", permission: "staff-area" },
-  { path: "/admin/staff", label: "Staff", permission: "manage-staff" },
-  { path: "/admin/audit", label: "Audit log", permission: "manage-staff" },
-  { path: "/admin/account", label: "Your account", permission: "staff-area" },
+  { path: staffPath(), label: "Overview", permission: "staff-area" },
+  { path: staffPath("staff"), label: "Staff", permission: "manage-staff" },
+  { path: staffPath("audit"), label: "Audit log", permission: "manage-staff" },
+  { path: staffPath("account"), label: "Your account", permission: "staff-area" },
 ];
 
 /**
@@ -41,7 +42,7 @@ export function staffPageFor(pathname: string): StaffPage | undefined {
   const path = pathname.replace(/\/+$/, "") || "/";
   let best: StaffPage | undefined;
   for (const page of STAFF_PAGES) {
-    const governs = path === page.path || (page.path !== "/admin" && path.startsWith(`${page.path}/`));
+    const governs = path === page.path || (page.path !== STAFF_AREA_PATH && path.startsWith(`${page.path}/`));
     if (governs && (!best || page.path.length > best.path.length)) best = page;
   }
   return best;

@@ -1,13 +1,13 @@
 import { createCookie } from "react-router";
+import { SESSION_COOKIE_NAME } from "~/lib/staff-area";
 
 /**
  * The staff session cookie: an opaque random token and nothing else.
  * HttpOnly (no script reads it), SameSite=Lax (not sent on cross-site
  * posts), Secure whenever the site is served over https. No Max-Age: the
  * browser forgets it when closed, the server ends it after 30 idle minutes
- * or 12 hours. Its name is the one the page cache steps aside for.
+ * or 12 hours. Its name (~/lib/staff-area) is the one the page cache steps aside for.
  */
-export const SESSION_COOKIE_NAME = "__session";
 
 const cookie = createCookie(SESSION_COOKIE_NAME, { httpOnly: true, sameSite: "lax", path: "/" });
 

@@ -7,6 +7,7 @@ import { readSession, type ActiveSession } from "./session.server";
 import { readSessionToken } from "./session-cookie.server";
 import { SIGN_IN_PATH } from "./sign-in-status";
 import { isTwoFactorRequired } from "./staff-settings.server";
+import { isStaffAreaPath, STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -17,7 +18,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export const STAFF_DATABASE_DEADLINE_MS = 5000;
 
-export const ACCOUNT_PATH = "/admin/account";
+export const ACCOUNT_PATH = staffPath("account");
 export const STAFF_AREA_UNAVAILABLE =
   "The staff area cannot reach its database right now. Please try again in a moment.";
 export const FORBIDDEN_MESSAGE = "Your account does not have access to this page. Ask an administrator if you need it.";
@@ -36,22 +37,21 @@ export function requestedPath(url: URL): string {
 
 /** Only a path inside the staff area may be returned to after signing in (never another site). */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/admin") || value.startsWith("//") || value.includes("\\")) return "/admin";
+  if (!value || !value.startsWith(STAFF_AREA_PATH) || value.startsWith("//") || value.includes("\\"))
+    return STAFF_AREA_PATH;
   try {
     const url = new URL(value, "http://x");
     // React Router's list of routes to load belongs to one data request, never to a page's address.
     url.searchParams.delete("_routes");
-    return url.host === "x" && (url.pathname === "/admin" || url.pathname.startsWith("/admin/"))
-      ? url.pathname + url.search
-      : "/admin";
+    return url.host === "x" && isStaffAreaPath(url.pathname) ? url.pathname + url.search : STAFF_AREA_PATH;
   } catch {
-    return "/admin";
+    return STAFF_AREA_PATH;
   }
 }
 
 export function signInRedirect(path: string) {
   const back = safeReturnPath(path);
-  return redirect(back === "/admin" ? SIGN_IN_PATH : `${SIGN_IN_PATH}?redirectTo=${encodeURIComponent(back)}`);
+  return redirect(back === STAFF_AREA_PATH ? SIGN_IN_PATH : `${SIGN_IN_PATH}?redirectTo=${encodeURIComponent(back)}`);
 }
 
 /**

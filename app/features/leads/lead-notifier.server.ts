@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "~/db/client.server";
 import { notificationOutbox } from "~/db/schema";
 import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
+import { WAITING_LIST_PATH } from "~/lib/staff-area";
 
 export interface NotifierSettings {
   smtpUrl?: string;
@@ -24,10 +25,11 @@ const KICK_DELAY_MS = 100;
 
 /**
  * The staff e-mail for a new lead. It names no one and says nothing about
- * the request: the details stay behind the staff sign-in.
+ * the request: the details stay behind the staff sign-in. The link opens the
+ * overview's list of requests waiting for a reply (behind the sign-in).
  */
-export function newLeadMessage(leadId: string, publicUrl: string, receivedAt: Date) {
-  const link = `${publicUrl}/admin/leads/${leadId}`;
+export function newLeadMessage(publicUrl: string, receivedAt: Date) {
+  const link = `${publicUrl}${WAITING_LIST_PATH}`;
   const when = receivedAt.toLocaleString("en-US", {
     timeZone: CLINIC_TIME_ZONE,
     dateStyle: "medium",
@@ -187,7 +189,7 @@ export class LeadNotifier {
       return;
     }
     try {
-      const message = newLeadMessage(row.leadId, this.settings.publicUrl, row.createdAt);
+      const message = newLeadMessage(this.settings.publicUrl, row.createdAt);
       await this.transport.sendMail({ to: this.settings.notifyTo, ...message });
       await this.finish(row.id, "sent");
       this.log.info({ leadId: row.leadId }, "staff notified of a new lead");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isStaffAreaPath, robotsTxt } from "./robots";
+import { isStaffAreaPath } from "~/lib/staff-area";
+import { robotsTxt } from "./robots";
 
 describe("robots.txt", () => {
   it("keeps crawlers out of the private paths and names the sitemap", () => {

@@ -1,3 +1,5 @@
+import { STAFF_AREA_PATH } from "~/lib/staff-area";
+
 /** Links of the frame (spec §2), in one place so header, menu and footer agree. */
 export const headerLinks = [
   { to: "/services", label: "Services" },
@@ -42,7 +44,7 @@ export const socialLabels = {
 } as const;
 
 /** Paths (prefixes) where the sticky mobile call-to-action stays hidden. */
-export const NO_STICKY_CTA_PREFIXES = ["/admin", "/thank-you", "/request-appointment"] as const;
+export const NO_STICKY_CTA_PREFIXES = [STAFF_AREA_PATH, "/thank-you", "/request-appointment"] as const;
 
 export function showsStickyCta(pathname: string): boolean {
   return !NO_STICKY_CTA_PREFIXES.some((prefix) => pathname.startsWith(prefix));

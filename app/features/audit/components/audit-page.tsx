@@ -6,6 +6,7 @@ import { captionClass, cellClass, headCellClass, ScrollRegion, tableClass } from
 import { cn } from "~/lib/cn";
 import { auditPageHref, NO_ACCOUNT, type AuditFilters } from "../audit-filters";
 import type { AuditPage as AuditPageData, AuditRow, Option } from "../audit-log.server";
+import { staffPath } from "~/lib/staff-area";
 
 const number = new Intl.NumberFormat("en-US");
 
@@ -78,7 +79,7 @@ function AuditFilterForm({ filters, actions, people }: Omit<AuditPageProps, "log
   return (
     <Form
       method="get"
-      action="/admin/audit"
+      action={staffPath("audit")}
       role="search"
       aria-label="Filter the audit log"
       className="flex flex-wrap items-end gap-4 rounded-2xl border border-line bg-surface p-4"
@@ -109,7 +110,7 @@ function AuditFilterForm({ filters, actions, people }: Omit<AuditPageProps, "log
           Show entries
         </Button>
         {filters.action || filters.user ? (
-          <Link to="/admin/audit" className="font-semibold text-primary underline underline-offset-4">
+          <Link to={staffPath("audit")} className="font-semibold text-primary underline underline-offset-4">
             Clear filters
           </Link>
         ) : null}

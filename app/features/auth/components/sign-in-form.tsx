@@ -8,6 +8,7 @@ import { apiErrorMessage } from "~/lib/api-error-message";
 import { EMAIL_MAX_LENGTH, SIGN_IN_PATH } from "../sign-in-status";
 import type { StaffUser } from "../staff-user";
 import { rememberStaffUser } from "../staff-user-query";
+import { STAFF_AREA_PATH } from "~/lib/staff-area";
 
 export interface SignInFormState {
   email: string;
@@ -95,7 +96,7 @@ export function SignInForm({ state, redirectTo }: { state?: SignInFormState; red
   return (
     <Form
       method="post"
-      action={`${SIGN_IN_PATH}${redirectTo === "/admin" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`}`}
+      action={`${SIGN_IN_PATH}${redirectTo === STAFF_AREA_PATH ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`}`}
       onSubmit={onSubmit}
       aria-labelledby={`${id}-title`}
       className="grid gap-4"

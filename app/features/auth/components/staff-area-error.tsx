@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { STAFF_AREA_PATH } from "~/lib/staff-area";
 
 /**
  * 403, 404 and 503 inside the staff area, said plainly, with a way back. Shown by
@@ -32,7 +33,7 @@ export function StaffAreaError({ status }: { status: number }) {
       <h1 className="text-3xl font-bold text-primary-dark">{heading}</h1>
       <p className="max-w-prose text-lg text-muted">{sentence}</p>
       <p>
-        <Link to="/admin" className="font-semibold text-primary underline underline-offset-4">
+        <Link to={STAFF_AREA_PATH} className="font-semibold text-primary underline underline-offset-4">
           Back to the staff area
         </Link>
       </p>

@@ -3,6 +3,7 @@ import { captionClass, cellClass, headCellClass, ScrollRegion, tableClass } from
 import { cn } from "~/lib/cn";
 import type { Dashboard, TodayAndWeek, WaitingLead } from "../dashboard.server";
 import { REPLY_PROMISE_HOURS } from "../dashboard-words";
+import { WAITING_LIST_ID } from "~/lib/staff-area";
 
 const number = new Intl.NumberFormat("en-US");
 const sectionHeading = "text-xl font-bold text-primary-dark";
@@ -63,7 +64,7 @@ function WaitingSection({ waiting }: { waiting: Dashboard["waiting"] }) {
   const late = waiting.leads.filter((lead) => lead.waited.late).length;
   const hidden = waiting.total - waiting.leads.length;
   return (
-    <section aria-labelledby="waiting-heading" className="grid gap-4">
+    <section id={WAITING_LIST_ID} aria-labelledby="waiting-heading" className="grid scroll-mt-24 gap-4">
       <div className="grid gap-1">
         <h2 id="waiting-heading" className={sectionHeading}>
           Waiting for a reply ({number.format(waiting.total)})

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { roleLabels } from "../staff-account-schema";
 import type { AccountRow } from "../staff-page-types";
+import { staffPath } from "~/lib/staff-area";
 
 /**
  * One staff account: who, what they may do, how they sign in, and (for
@@ -43,7 +44,7 @@ export function AccountCard({ account }: { account: AccountRow }) {
       {account.isYou ? (
         <p className="text-sm text-muted">
           Change your own password, two-factor sign-in and sessions on{" "}
-          <Link to="/admin/account" className="font-semibold text-primary underline underline-offset-4">
+          <Link to={staffPath("account")} className="font-semibold text-primary underline underline-offset-4">
             Your account
           </Link>
           . Another administrator can change your role.

@@ -9,6 +9,7 @@ import type { StaffUser } from "~/features/auth/staff-user";
 import { STAFF_USER_KEY, staffQueryClient } from "~/features/auth/staff-user-query";
 import { getQueryFn } from "~/lib/query-client";
 import { cn } from "~/lib/cn";
+import { isStaffAreaPath, STAFF_AREA_PATH } from "~/lib/staff-area";
 
 export interface StaffNavItem {
   path: string;
@@ -65,7 +66,7 @@ function FrameBody({ user: fromServer, nav, clinicName, children }: StaffFramePr
   // Not while a form's answer reloads the same page's data: that would unmount
   // the page (and its answer, a one-time password say) in the middle.
   const checking =
-    navigation.state === "loading" && !navigation.formMethod && navigation.location.pathname.startsWith("/admin");
+    navigation.state === "loading" && !navigation.formMethod && isStaffAreaPath(navigation.location.pathname);
   const shown = user ?? fromServer;
   return (
     <>
@@ -88,7 +89,7 @@ function FrameBody({ user: fromServer, nav, clinicName, children }: StaffFramePr
           <ul className="flex gap-1">
             {nav.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path} end={item.path === "/admin"} className={navLinkClass}>
+                <NavLink to={item.path} end={item.path === STAFF_AREA_PATH} className={navLinkClass}>
                   {item.label}
                 </NavLink>
               </li>
