@@ -1,7 +1,118 @@
 import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * Which feature may import which (app/features/<name>/). A feature imports
+ * its own files, the layers below (app/lib, app/db, app/components,
+ * app/document, the router context) and only the features listed here. The
+ * list must stay a one-way graph: the check below refuses a circle, so a new
+ * two-way need is a sign that a piece belongs lower down (docs/decisions/0021).
+ */
+const FEATURE_IMPORTS = {
+  analytics: [],
+  auth: [],
+  content: [],
+  dashboard: [],
+  newsletter: [],
+  consent: ["analytics"],
+  leads: ["analytics"],
+  seo: ["content"],
+  pages: ["content", "seo"],
+  blog: ["content", "pages", "seo"],
+  appointment: ["content", "leads", "seo"],
+  home: ["content", "leads"],
+  // The public frame: header, footer (with the newsletter box), consent choices.
+  site: ["analytics", "consent", "content", "newsletter"],
+  account: ["auth", "content"],
+  audit: ["auth"],
+  "staff-accounts": ["auth"],
+  "staff-area": ["auth"],
+};
+
+function refuseCircles(graph) {
+  const state = new Map();
+  const visit = (name, path) => {
+    if (state.get(name) === "done") return;
+    if (state.get(name) === "open") throw new Error(`FEATURE_IMPORTS has a circle: ${[...path, name].join(" → ")}`);
+    state.set(name, "open");
+    for (const next of graph[name] ?? []) visit(next, [...path, name]);
+    state.set(name, "done");
+  };
+  for (const name of Object.keys(graph)) visit(name, []);
+}
+refuseCircles(FEATURE_IMPORTS);
+
+const LOWER_LAYERS = ["lib", "db", "components", "document"];
+
+/** An entity selector for an element of `type` (its captured values, if given, must match too). */
+const element = (type, captured) => ({ element: captured ? { type, captured } : { type } });
+const elements = (...types) => types.map((type) => element(type));
+const TYPES_ONLY = { kind: "type" };
+/** root.tsx, entry.server.tsx and routes.ts; and the router context (app/context.ts). */
+const SHELL = { file: { categories: "shell" } };
+const CONTEXT = { file: { categories: "context" } };
+
+/** The import direction: routes → features → components/lib/db/document; nothing in app/ reaches server/. */
+const importDirection = {
+  files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+  // Tests may reach across (a test of the blog reads a team page, say); the app may not.
+  ignores: ["**/*.test.{ts,tsx}"],
+  plugins: { boundaries },
+  settings: {
+    "import/resolver": { typescript: { project: "./tsconfig.json" } },
+    "boundaries/elements": [
+      { type: "route", pattern: "app/routes" },
+      { type: "feature", pattern: "app/features/*", capture: ["name"] },
+      { type: "components", pattern: "app/components" },
+      { type: "document", pattern: "app/document" },
+      { type: "lib", pattern: "app/lib" },
+      { type: "db", pattern: "app/db" },
+      { type: "server", pattern: "server" },
+    ],
+    // The files in app/ itself are no element: they are told apart by category.
+    "boundaries/files": [
+      { category: "shell", pattern: "app/{root.tsx,entry.server.tsx,routes.ts}" },
+      { category: "context", pattern: "app/context.ts" },
+    ],
+  },
+  rules: {
+    "boundaries/dependencies": [
+      "error",
+      {
+        default: "disallow",
+        // Files in app/ itself (the shell, the router context) are no element: imports of them are checked too.
+        checkUnknownLocals: true,
+        policies: [
+          { from: SHELL, allow: { to: [...elements("route", "feature", ...LOWER_LAYERS), SHELL, CONTEXT] } },
+          // The site's stylesheet and the root's generated types.
+          { from: SHELL, allow: { dependency: { source: ["./app.css?inline", "./app.css?url", "./+types/root"] } } },
+          { from: CONTEXT, allow: { to: elements("db", "lib") } },
+          // The router context names the services it carries by their types only.
+          { from: CONTEXT, allow: { to: element("feature"), dependency: TYPES_ONLY } },
+          { from: element("route"), allow: { to: [...elements("feature", ...LOWER_LAYERS), SHELL, CONTEXT] } },
+          // A route's own generated types (./+types/<route>).
+          { from: element("route"), allow: { to: element("route"), dependency: TYPES_ONLY } },
+          { from: element("feature"), allow: { to: [...elements(...LOWER_LAYERS), CONTEXT] } },
+          ...Object.entries(FEATURE_IMPORTS)
+            .filter(([, uses]) => uses.length > 0)
+            .map(([name, uses]) => ({
+              from: element("feature", { name }),
+              allow: { to: uses.map((used) => element("feature", { name: used })) },
+            })),
+          { from: element("components"), allow: { to: elements("lib", "document") } },
+          { from: element("document"), allow: { to: element("lib") } },
+          { from: element("db"), allow: { to: element("lib") } },
+          { from: element("lib"), allow: { to: element("db") } },
+          // The Node entry wires the app together; nothing in app/ imports it back.
+          { from: element("server"), allow: { to: [...elements("feature", ...LOWER_LAYERS), SHELL, CONTEXT] } },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", ".test-tmp/", "data/", "coverage/"] },
@@ -18,6 +129,7 @@ export default tseslint.config(
       ],
     },
   },
+  importDirection,
   {
     files: ["**/*.js", "**/*.mjs"],
     languageOptions: { globals: globals.node },

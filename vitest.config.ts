@@ -5,7 +5,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/architecture/**/*.test.ts",
+    ],
     globalSetup: ["tests/setup/global-setup.ts"],
     // PGlite opens in ~0.4 s and each database test file gets its own copy.
     testTimeout: 30_000,

@@ -4,11 +4,15 @@ import type { ActiveSession } from "~/features/auth/session.server";
 import type { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import type { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
-import type { PublicConfig } from "~/features/site/public-config";
 import type { RateRule } from "~/lib/rate-limit.server";
 
 /** The database reaches loaders through the router context, never a module global. */
 export const databaseContext = createContext<Database>();
+
+/** The subset of settings that pages may read (and that may reach the browser). */
+export interface PublicConfig {
+  publicUrl: string;
+}
 
 /** Settings the pages need (canonical base URL and the like), resolved at start. */
 export const configContext = createContext<PublicConfig>();
@@ -34,14 +38,6 @@ export interface ClientInfo {
   userAgent: string;
 }
 export const clientContext = createContext<ClientInfo>();
-
-/**
- * Set once a request has found the database away (a page action that timed
- * out, say): the loaders that run after it in the same request render with
- * built-in fallbacks instead of waiting out the deadline again, so the
- * visitor gets the 503 page with their form within 2 s.
- */
-export const databaseAwayContext = createContext<boolean>(false);
 
 /** The signed-in staff member, set by the staff area's middleware before any of its loaders run. */
 export const staffContext = createContext<ActiveSession>();

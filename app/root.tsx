@@ -10,10 +10,13 @@ import {
 } from "react-router";
 import fontUrl from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import { DeferredToaster } from "~/components/ui/deferred-toaster";
-import { configContext, databaseAwayContext, databaseContext } from "~/context";
+import { configContext, databaseContext } from "~/context";
 import { StaffAreaError, staffAreaErrorTitle } from "~/features/auth/components/staff-area-error";
 import { Measurement } from "~/features/analytics/client/measurement";
-import { getSiteSettings } from "~/features/content/queries.server";
+import { consentAtStart } from "~/features/consent/consent-controller";
+import { ConsentSlot } from "~/features/consent/consent-slot";
+import { phoneLinkClicked } from "~/features/leads/phone-link";
+import { getSiteRow } from "~/features/content/queries.server";
 import { measurementConfig, needsConsent } from "~/features/consent/measurement-config";
 import { NotFoundPage } from "~/features/site/components/not-found-page";
 import { isStaffAreaPath } from "~/lib/staff-area";
@@ -23,8 +26,8 @@ import { SiteHeader } from "~/features/site/components/site-header";
 import { StickyMobileCta } from "~/features/site/components/sticky-mobile-cta";
 import { showsStickyCta, showsVisitBlock } from "~/features/site/nav-links";
 import type { RootData } from "~/features/site/root-data";
-import { withFallbacks } from "~/features/site/site-content";
-import { isDatabaseUnavailable, withDatabaseDeadline } from "~/lib/database-availability.server";
+import { withFallbacks } from "~/features/content/site-content";
+import { databaseAwayContext, isDatabaseUnavailable, withDatabaseDeadline } from "~/lib/database-availability.server";
 import { useMarkHydrated } from "~/lib/hydration";
 import { InlineStyles } from "~/lib/inline-styles";
 import { cn } from "~/lib/cn";
@@ -54,7 +57,8 @@ async function siteSettingsOrFallbacks(context: Readonly<RouterContextProvider>)
   const fallbacks = () => ({ site: withFallbacks(undefined), measurement: measurementConfig(undefined) });
   if (context.get(databaseAwayContext)) return fallbacks();
   try {
-    return await withDatabaseDeadline(() => getSiteSettings(context.get(databaseContext).db));
+    const row = await withDatabaseDeadline(() => getSiteRow(context.get(databaseContext).db));
+    return { site: withFallbacks(row), measurement: measurementConfig(row) };
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     context.set(databaseAwayContext, true);
@@ -101,7 +105,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           children
         ) : (
           <>
-            <Measurement config={data?.measurement} stickyCta={stickyCta} />
+            {/* Measurement waits for the visitor's third-party choice; a phone link's click is a lead. */}
+            <Measurement beforeStart={consentAtStart} onTelLink={phoneLinkClicked} />
+            <ConsentSlot config={data?.measurement} stickyCta={stickyCta} />
             <SiteHeader site={site} />
             <PageLoading />
             <main id="main" tabIndex={-1} className="focus:outline-none">

@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { databaseAwayContext } from "~/context";
+import { databaseAwayContext } from "~/lib/database-availability.server";
 import { DEFAULT_CSP } from "./security-headers";
 import { CACHE_MARKER, isCacheableRequest, NO_EXTRA_HEADERS, sendEntry, type PageCache } from "./page-cache";
 

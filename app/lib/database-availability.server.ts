@@ -1,3 +1,5 @@
+import { createContext } from "react-router";
+
 /**
  * A write that cannot reach the database must fail fast and clearly: the
  * visitor still has the form and the clinic's phone number. 1.5 s leaves
@@ -55,3 +57,11 @@ export async function withDatabaseDeadline<T>(work: () => Promise<T>, ms = DATAB
     clearTimeout(timer);
   }
 }
+
+/**
+ * Set once a request has found the database away (a page action that timed
+ * out, say): the loaders that run after it in the same request render with
+ * built-in fallbacks instead of waiting out the deadline again, so the
+ * visitor gets the 503 page with their form within 2 s.
+ */
+export const databaseAwayContext = createContext<boolean>(false);

@@ -1,6 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { databaseAwayContext } from "~/context";
-import { isDatabaseUnavailable } from "./database-availability.server";
+import { databaseAwayContext, isDatabaseUnavailable } from "./database-availability.server";
 import { RateLimitedError, rateLimitedMessage } from "./rate-limit.server";
 
 export interface PageWriteFailure {

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
 /**
  * The field bots fill in and people never see: off screen (not display:none,

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import {
   appointmentLeadSchema,
   getStartedLeadSchema,
   type AppointmentLead,
   type GetStartedLead,
-} from "./appointment-schema";
+} from "~/features/leads/appointment-schema";
 import {
   appointmentFields,
   appointmentLeadBody,

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { clientContext, databaseContext, servicesContext } from "~/context";
-import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { LeadChoiceError } from "~/features/leads/lead-choices.server";
 import type { LeadFormResult } from "~/features/leads/lead-form-result";
 import type { LeadData } from "~/features/leads/lead-schema";

@@ -1,12 +1,7 @@
-import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { splitFullName } from "~/features/leads/split-name";
-import {
-  APPOINTMENT_PATH,
-  GET_STARTED_PATH,
-  NO_LOCATION_PREFERENCE,
-  NOT_SURE_SERVICE,
-  OTHER_INSURANCE,
-} from "./appointment-options";
+import { NO_LOCATION_PREFERENCE, NOT_SURE_SERVICE, OTHER_INSURANCE } from "~/features/leads/appointment-options";
+import { APPOINTMENT_PATH, GET_STARTED_PATH } from "./request-paths";
 
 /**
  * The two forms as the visitor fills them in: flat text values named like

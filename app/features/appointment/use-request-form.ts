@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
-import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import type { LeadFormResult } from "~/features/leads/lead-form-result";
 import type { LeadData, LeadInput } from "~/features/leads/lead-schema";
 import { sendLead } from "~/features/leads/send-lead";

@@ -4,7 +4,7 @@ import { shortBrand } from "~/features/pages/page-titles";
 import { clinicId } from "~/features/pages/structured-data";
 import { META_LIMITS } from "~/features/seo/meta-limits";
 import { DEFAULT_OG_IMAGE, pageMeta } from "~/features/seo/page-meta";
-import type { RootData } from "~/features/site/root-data";
+import type { SiteFacts } from "~/features/content/site-content";
 import { canonicalUrl } from "~/lib/canonical-url";
 import type { BlogIndexView, BlogPostView } from "./blog.server";
 import { blogPagePath, FEED_PATH } from "./pagination";
@@ -147,7 +147,7 @@ export function feedLink(publicUrl: string, clinicName: string): MetaDescriptor 
   };
 }
 
-export function blogIndexMeta(view: BlogIndexView, root: RootData, pathname: string): MetaDescriptor[] {
+export function blogIndexMeta(view: BlogIndexView, root: SiteFacts, pathname: string): MetaDescriptor[] {
   const { publicUrl, site } = root;
   const description = paginatedDescription(view.words.metaDescription, view.page, view.pageCount);
   const path = blogPagePath(view.page);
@@ -174,7 +174,7 @@ export function blogIndexMeta(view: BlogIndexView, root: RootData, pathname: str
   return [...tags, ...neighbours, feedLink(publicUrl, site.clinicName)];
 }
 
-export function blogPostMeta(view: BlogPostView, root: RootData, pathname: string): MetaDescriptor[] {
+export function blogPostMeta(view: BlogPostView, root: SiteFacts, pathname: string): MetaDescriptor[] {
   const { publicUrl, site } = root;
   const { post } = view;
   return [

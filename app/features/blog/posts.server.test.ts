@@ -4,6 +4,7 @@ import { databaseKinds, openTestDatabase } from "../../../tests/setup/database";
 import type { Database, Db } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { readContentVersion } from "~/features/content/content-version.server";
+import { isLive } from "~/features/content/live-posts.server";
 import { loadTeamMember } from "~/features/pages/team-member.server";
 import { loadBlogIndex, loadBlogPost } from "./blog.server";
 import { loadFeed } from "./rss.server";
@@ -11,7 +12,6 @@ import {
   countLivePosts,
   feedPosts,
   findLivePost,
-  isLive,
   listLivePosts,
   POSTS_PER_PAGE,
   recentLivePosts,

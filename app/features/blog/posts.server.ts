@@ -1,7 +1,8 @@
-import { and, count, eq, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import * as t from "~/db/schema";
+import { isLive } from "~/features/content/live-posts.server";
 import { readingMinutes } from "~/features/content/markdown.server";
 
 export const POSTS_PER_PAGE = 10;
@@ -31,16 +32,6 @@ export interface PostDetail extends PostSummary {
   metaDescription: string;
   body: string;
   reviewer: PostPerson | null;
-}
-
-/**
- * A post visitors may see: published, and its time has come (a post dated
- * later is scheduled). Both columns lead blog_posts_published_idx, whose
- * (published_at desc, id desc) order is the lists' order, so a page of the
- * list is an index range read that stops after its rows.
- */
-export function isLive(now: Date = new Date()): SQL {
-  return and(eq(t.blogPosts.status, "published"), lte(t.blogPosts.publishedAt, now))!;
 }
 
 // "nulls last" as the index has it (drizzle-kit's default for desc): with

@@ -2,7 +2,7 @@ import { and, eq, max, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { bumpContentVersion } from "~/features/content/content-version.server";
-import { isLive } from "./posts.server";
+import { isLive } from "~/features/content/live-posts.server";
 
 const KEY = "blog_due_through";
 

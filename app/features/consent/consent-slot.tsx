@@ -1,11 +1,19 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
-import { bannerStore, CLOSED } from "./consent-controller";
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from "react";
+import { bannerStore, CLOSED, initConsent } from "./consent-controller";
 import { needsConsent, type MeasurementConfig } from "./measurement-config";
 
 const ConsentBanner = lazy(() => import("./consent-banner"));
 
-/** Where the consent banner appears; its code loads only when there is something to ask. */
+/**
+ * Mounted once by the root: takes the site's third-party settings (those the
+ * document came with; a later change applies from the next load) and holds
+ * the banner, whose code loads only when there is something to ask.
+ */
 export function ConsentSlot({ config, stickyCta }: { config: MeasurementConfig | undefined; stickyCta: boolean }) {
+  const initial = useRef(config);
+  useEffect(() => {
+    initConsent(initial.current);
+  }, []);
   const state = useSyncExternalStore(bannerStore.subscribe, bannerStore.get, () => CLOSED);
   if (!needsConsent(config) || !state.open) return null;
   return (

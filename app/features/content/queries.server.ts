@@ -1,18 +1,17 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as t from "~/db/schema";
-import { measurementConfig, type MeasurementConfig } from "~/features/consent/measurement-config";
-import { withFallbacks, type SiteContent } from "~/features/site/site-content";
+import { withFallbacks, type SiteContent } from "./site-content";
 import type { InsuranceProvider, Treatment } from "./types";
 
 export async function getSiteContent(db: Db): Promise<SiteContent> {
-  return (await getSiteSettings(db)).site;
+  return withFallbacks(await getSiteRow(db));
 }
 
-/** Site content and the third-party measurement settings, from the one record. */
-export async function getSiteSettings(db: Db): Promise<{ site: SiteContent; measurement: MeasurementConfig }> {
+/** The one site record as stored (undefined before the seed): its words, and the third-party IDs the root reads. */
+export async function getSiteRow(db: Db) {
   const [row] = await db.select().from(t.siteContent).where(eq(t.siteContent.id, 1));
-  return { site: withFallbacks(row), measurement: measurementConfig(row) };
+  return row;
 }
 
 export function listTreatments(db: Db): Promise<Treatment[]> {

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { ServerServices } from "~/context";
 import type { Db } from "~/db/client.server";
-import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import type { LeadFormResult } from "~/features/leads/lead-form-result";
 import { leadSchema } from "~/features/leads/lead-schema";
 import { GENERAL_INQUIRY, splitFullName } from "~/features/leads/split-name";

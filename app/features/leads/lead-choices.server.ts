@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { insuranceProviders, locations } from "~/db/schema";
-import { NO_LOCATION_PREFERENCE, OTHER_INSURANCE, SELF_PAY } from "~/features/appointment/appointment-options";
+import { NO_LOCATION_PREFERENCE, OTHER_INSURANCE, SELF_PAY } from "./appointment-options";
 import type { LeadData } from "./lead-schema";
 
 /**

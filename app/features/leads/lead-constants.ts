@@ -1,3 +1,5 @@
+import { EMAIL_MAX, SITE_PATH_MAX } from "~/lib/text-limits";
+
 /**
  * Facts about leads that the browser and the server both need. No zod here:
  * this file is in the first page's JavaScript.
@@ -14,14 +16,11 @@ export const PHONE_CLICK_LEAD = {
 /** Numbers whose links are help lines, never leads: a crisis call is not a sales contact. */
 export const NON_LEAD_NUMBERS = new Set(["988", "911"]);
 
-/** The hidden field bots fill in and people never see. */
-export const HONEYPOT_FIELD = "website";
-
 export const LEAD_LIMITS = {
   name: 100,
-  email: 254,
+  email: EMAIL_MAX,
   phone: 30,
   service: 120,
-  source: 300,
+  source: SITE_PATH_MAX,
   attribution: 300,
 } as const;

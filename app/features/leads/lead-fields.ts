@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { HONEYPOT_FIELD, LEAD_LIMITS } from "./lead-constants";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { emailSchema, emptyHoneypot, sitePathSchema, trimmed } from "~/lib/text-fields";
+import { LEAD_LIMITS } from "./lead-constants";
 
 /**
  * The fields every lead shares, as zod schemas with nothing else imported:
@@ -7,14 +9,6 @@ import { HONEYPOT_FIELD, LEAD_LIMITS } from "./lead-constants";
  * so this module must stay free of server code (the database schema, say).
  * The full body of POST /api/leads is put together in lead-schema.ts.
  */
-
-export const trimmed = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    // PostgreSQL text and jsonb cannot hold a NUL character: refuse it here with a 400, not a 500 at insert.
-    .refine((v) => !v.includes("\u0000"), `${label} contains a character that is not allowed.`);
 
 const required = (max: number, label: string) =>
   trimmed(max, label).min(1, `Please enter your ${label.toLowerCase()}.`);
@@ -26,17 +20,6 @@ export const phoneSchema = trimmed(LEAD_LIMITS.phone, "Phone")
     const digits = v.replace(/\D/g, "").length;
     return digits >= 10 && digits <= 15;
   }, "Please enter a phone number with area code (10 to 15 digits).");
-
-export const emailSchema = trimmed(LEAD_LIMITS.email, "Email")
-  .min(1, "Please enter your email address.")
-  .pipe(z.email("Please enter a valid email address."));
-
-/** A site path such as "/" or "/anxiety-therapy": never a query string, which could carry personal data. */
-export const sitePathSchema = z
-  .string({ error: "Source must be text." })
-  .max(LEAD_LIMITS.source, `Source must be at most ${LEAD_LIMITS.source} characters.`)
-  // eslint-disable-next-line no-control-regex -- a NUL cannot be stored by PostgreSQL: refusing it is the point
-  .regex(/^\/[^\s?#\u0000]*$/, "Source must be a site path such as /contact.");
 
 const attributionValue = trimmed(LEAD_LIMITS.attribution, "Campaign value").optional();
 
@@ -66,5 +49,5 @@ export const leadBaseShape = {
   source: sitePathSchema,
   smsOptIn: z.enum(["true", "false"], { error: "smsOptIn must be 'true' or 'false'." }).default("false"),
   attribution: attributionSchema.optional(),
-  [HONEYPOT_FIELD]: z.string().max(0, "Leave this field empty.").optional(),
+  [HONEYPOT_FIELD]: emptyHoneypot,
 };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { appointmentLeadSchema, getStartedLeadSchema } from "~/features/appointment/appointment-schema";
+import { appointmentLeadSchema, getStartedLeadSchema } from "./appointment-schema";
 import { leadFormTypes, type LeadFormType } from "~/db/schema";
 import { leadBaseShape } from "./lead-fields";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { HONEYPOT_FIELD } from "~/features/leads/lead-constants";
-import { emailSchema, sitePathSchema } from "~/features/leads/lead-fields";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { emailSchema, emptyHoneypot, sitePathSchema } from "~/lib/text-fields";
 
 /**
  * The body of POST /api/newsletter/subscribe (spec §3, §7) and of the
@@ -14,7 +14,7 @@ import { emailSchema, sitePathSchema } from "~/features/leads/lead-fields";
 export const newsletterSchema = z.strictObject({
   email: emailSchema,
   source: sitePathSchema.optional(),
-  [HONEYPOT_FIELD]: z.string({ error: "Leave this field empty." }).max(0, "Leave this field empty.").optional(),
+  [HONEYPOT_FIELD]: emptyHoneypot,
 });
 
 export type NewsletterInput = z.input<typeof newsletterSchema>;

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { pageMeta } from "~/features/seo/page-meta";
-import type { RootData } from "~/features/site/root-data";
+import type { SiteFacts } from "~/features/content/site-content";
 import { breadcrumbJsonLd } from "./breadcrumbs";
 import type { ContentPageView } from "./content-page.server";
 import { contentPageJsonLd, treatmentJsonLd } from "./structured-data";
@@ -8,7 +8,7 @@ import { contentPageJsonLd, treatmentJsonLd } from "./structured-data";
 /** Title, description, canonical and structured data of a page with words of its own. */
 export function contentPageMeta(
   view: ContentPageView,
-  root: RootData,
+  root: SiteFacts,
   pathname: string,
   extraJsonLd: Record<string, unknown>[] = [],
 ): MetaDescriptor[] {

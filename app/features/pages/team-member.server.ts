@@ -1,7 +1,7 @@
 import { and, desc, eq, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as t from "~/db/schema";
-import { isLive } from "~/features/blog/posts.server";
+import { isLive } from "~/features/content/live-posts.server";
 
 /** One clinician and the articles they wrote or reviewed (live ones: not drafts, not scheduled). */
 export async function loadTeamMember(db: Db, slug: string) {

@@ -1,4 +1,4 @@
-import type { SiteContent } from "~/features/site/site-content";
+import type { SiteContent } from "~/features/content/site-content";
 
 /** Opening hours of spec §2/§9 in schema.org form (Mon–Fri 09:00–17:00). */
 const openingHours = [

@@ -2,7 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { canonicalUrl } from "~/lib/canonical-url";
-import { isLive } from "~/features/blog/posts.server";
+import { isLive } from "~/features/content/live-posts.server";
 
 /** One public, indexable page: its path and when its words last changed (if known). */
 export interface SitemapEntry {

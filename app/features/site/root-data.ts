@@ -1,10 +1,8 @@
 import type { MeasurementConfig } from "~/features/consent/measurement-config";
-import type { SiteContent } from "./site-content";
+import type { SiteFacts } from "~/features/content/site-content";
 
 /** What the root loader gives every page. */
-export interface RootData {
-  site: SiteContent;
-  publicUrl: string;
+export interface RootData extends SiteFacts {
   /** Third-party measurement IDs (none by default); used only after the visitor consents. */
   measurement: MeasurementConfig;
 }

@@ -20,7 +20,7 @@ import { currentStaff, safeReturnPath } from "~/features/auth/staff-guard.server
 import { rememberStaffUser } from "~/features/auth/staff-user-query";
 import { pageMeta } from "~/features/seo/page-meta";
 import { rootDataFrom } from "~/features/site/root-data";
-import { telHref } from "~/features/site/site-content";
+import { telHref } from "~/features/content/site-content";
 import { isDatabaseUnavailable } from "~/lib/database-availability.server";
 import { readFormValues } from "~/lib/form-values";
 import type { Route } from "./+types/sign-in";

@@ -11,10 +11,10 @@ import { officeTitle } from "~/features/pages/page-titles";
 import { officeJsonLd } from "~/features/pages/structured-data";
 import { pageMeta } from "~/features/seo/page-meta";
 import { ClickToLoadMap } from "~/features/site/components/click-to-load-map";
-import { ExternalLink } from "~/features/site/components/external-link";
-import { directionsUrl } from "~/features/site/components/visit-our-clinic";
+import { ExternalLink } from "~/components/ui/external-link";
+import { directionsUrl } from "~/lib/directions-url";
 import { rootDataFrom } from "~/features/site/root-data";
-import { telHref } from "~/features/site/site-content";
+import { telHref } from "~/features/content/site-content";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/location";
 

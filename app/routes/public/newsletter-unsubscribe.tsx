@@ -1,13 +1,13 @@
 import { CircleCheck, MailX } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { databaseAwayContext, databaseContext, servicesContext } from "~/context";
+import { databaseContext, servicesContext } from "~/context";
 import { NEWSLETTER_PATH, UNSUBSCRIBE_PATH } from "~/features/newsletter/newsletter-constants";
 import { verifyUnsubscribeToken } from "~/features/newsletter/unsubscribe-token.server";
 import { findSubscription, unsubscribe, type SubscriptionView } from "~/features/newsletter/unsubscribe.server";
-import { CrisisNotice } from "~/features/site/components/crisis-notice";
+import { CrisisNotice } from "~/components/crisis-notice";
 import { rootDataFrom } from "~/features/site/root-data";
-import { withDatabaseDeadline } from "~/lib/database-availability.server";
+import { databaseAwayContext, withDatabaseDeadline } from "~/lib/database-availability.server";
 import { readFormValues } from "~/lib/form-values";
 import { NO_STORE, pageWriteFailure } from "~/lib/page-write-failure.server";
 import type { Route } from "./+types/newsletter-unsubscribe";

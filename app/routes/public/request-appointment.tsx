@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { databaseContext } from "~/context";
-import { APPOINTMENT_PATH, GET_STARTED_PATH } from "~/features/appointment/appointment-options";
+import { APPOINTMENT_PATH, GET_STARTED_PATH } from "~/features/appointment/request-paths";
 import { AppointmentForm } from "~/features/appointment/components/appointment-form";
 import { NextSteps } from "~/features/appointment/components/next-steps";
 import { handleRequestFormPost } from "~/features/appointment/request-forms.server";
@@ -9,7 +9,7 @@ import { pageMeta } from "~/features/seo/page-meta";
 import { breadcrumbJsonLd } from "~/features/pages/breadcrumbs";
 import { titleWithSite, webPageJsonLd } from "~/features/seo/page-jsonld";
 import { rootDataFrom } from "~/features/site/root-data";
-import { withFallbacks } from "~/features/site/site-content";
+import { withFallbacks } from "~/features/content/site-content";
 import { publicCacheHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/request-appointment";
 

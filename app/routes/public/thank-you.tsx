@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { StepList, type Step } from "~/features/appointment/components/step-list";
 import { pageMeta } from "~/features/seo/page-meta";
-import { CrisisNotice } from "~/features/site/components/crisis-notice";
+import { CrisisNotice } from "~/components/crisis-notice";
 import { rootDataFrom } from "~/features/site/root-data";
-import { telHref } from "~/features/site/site-content";
+import { telHref } from "~/features/content/site-content";
 import { publicCacheHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/thank-you";
 

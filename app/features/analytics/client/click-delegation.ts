@@ -1,5 +1,3 @@
-import { NON_LEAD_NUMBERS } from "~/features/leads/lead-constants";
-import { sendPhoneClickLead } from "./phone-click";
 import { noteRestoredPage, track } from "./runtime";
 import { REBIND_DELAY_MS } from "./timing";
 
@@ -9,8 +7,13 @@ import { REBIND_DELAY_MS } from "./timing";
  * (Static sections have no React handlers on the first load) and links
  * rendered after any client navigation alike. It never calls preventDefault:
  * the call or the navigation goes ahead at once, and the requests it starts
- * use keepalive.
+ * use keepalive. What a phone link means (a lead, a help line) is not
+ * measurement's to decide: the handler given to bindClicks says.
  */
+
+/** Told of every click on a tel: link: the number as written and where on the page the link is. */
+export type TelLinkHandler = (number: string, area: string) => void;
+let onTelLink: TelLinkHandler = () => {};
 
 /** Where on the page a link is, for the event label: never the number itself. */
 export function areaOf(element: Element): string {
@@ -38,15 +41,7 @@ function onClick(event: MouseEvent) {
   if (!link) return;
   const href = link.getAttribute("href") ?? "";
   if (/^tel:/i.test(href)) {
-    const number = telNumber(href);
-    const area = areaOf(link);
-    if (NON_LEAD_NUMBERS.has(number.replace(/\D/g, ""))) {
-      // A help line: never a lead or a conversion, and the number is not recorded.
-      track({ eventType: "crisis_line_click", eventCategory: "safety", eventLabel: area });
-      return;
-    }
-    sendPhoneClickLead(number);
-    track({ eventType: "phone_click", eventCategory: "contact", eventLabel: area });
+    onTelLink(telNumber(href), areaOf(link));
     return;
   }
   const tracked = link.dataset.track;
@@ -60,7 +55,8 @@ let lifecycleBound = false;
  * this is safe to repeat) and, once, the spec's re-check 100 ms after the
  * browser's back/forward navigation (spec §4, §9).
  */
-export function bindClicks() {
+export function bindClicks(telLinks?: TelLinkHandler) {
+  if (telLinks) onTelLink = telLinks;
   document.addEventListener("click", onClick, true);
   if (lifecycleBound) return;
   lifecycleBound = true;

@@ -1,31 +1,35 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { consentAtStart, initConsent } from "~/features/consent/consent-controller";
-import { ConsentSlot } from "~/features/consent/consent-slot";
-import type { MeasurementConfig } from "~/features/consent/measurement-config";
 import { captureCampaign } from "./campaign";
-import { bindClicks } from "./click-delegation";
+import { bindClicks, type TelLinkHandler } from "./click-delegation";
 import { notePath, startMeasurement } from "./runtime";
 
 /**
  * Mounted once by the root: notes the landing campaign, binds the delegated
- * click listener, starts measurement when the page has settled (spec §4),
- * counts a page view per path change, and holds the consent banner.
+ * click listener, starts measurement when the page has settled (spec §4) and
+ * counts a page view per path change. What runs alongside is the root's to
+ * say: `beforeStart` is awaited before queued views go out (third parties
+ * the visitor agreed to), `onTelLink` hears every phone-link click.
  */
-export function Measurement({ config, stickyCta }: { config: MeasurementConfig | undefined; stickyCta: boolean }) {
+export function Measurement({
+  beforeStart,
+  onTelLink,
+}: {
+  beforeStart: () => Promise<void>;
+  onTelLink: TelLinkHandler;
+}) {
   const { pathname } = useLocation();
-  // Settings come with the document; a later change applies from the next load.
-  const initial = useRef(config);
+  // Both are fixed for the page's life: the first ones given are the ones used.
+  const wiring = useRef({ beforeStart, onTelLink });
 
   useEffect(() => {
-    initConsent(initial.current);
-    bindClicks();
-    startMeasurement(captureCampaign(window.location, document.referrer), consentAtStart);
+    bindClicks(wiring.current.onTelLink);
+    startMeasurement(captureCampaign(window.location, document.referrer), wiring.current.beforeStart);
   }, []);
 
   useEffect(() => {
     notePath(pathname);
   }, [pathname]);
 
-  return <ConsentSlot config={config} stickyCta={stickyCta} />;
+  return null;
 }

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import type { LeadFormResult } from "~/features/leads/lead-form-result";
-import { CrisisNotice } from "~/features/site/components/crisis-notice";
+import { CrisisNotice } from "~/components/crisis-notice";
 import { cn } from "~/lib/cn";
 import {
   APPOINTMENT_LIMITS,
@@ -19,7 +19,7 @@ import {
   SELF_PAY,
   visitTypeLabels,
   visitTypes,
-} from "../appointment-options";
+} from "~/features/leads/appointment-options";
 import type { AppointmentChoices } from "../request-pages.server";
 import {
   appointmentFields,

@@ -3,8 +3,8 @@ import { Button } from "~/components/ui/button";
 import { describedBy, Field, inputClass } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import type { LeadFormResult } from "~/features/leads/lead-form-result";
-import { CrisisNotice } from "~/features/site/components/crisis-notice";
-import { NOT_SURE_SERVICE } from "../appointment-options";
+import { CrisisNotice } from "~/components/crisis-notice";
+import { NOT_SURE_SERVICE } from "~/features/leads/appointment-options";
 import {
   CHECKED,
   getStartedLeadBody,

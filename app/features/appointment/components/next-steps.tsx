@@ -1,7 +1,7 @@
 import { CalendarClock, ClipboardList, Lock, Phone, PhoneCall } from "lucide-react";
 import type * as React from "react";
 import type { OfficeHours } from "~/db/schema";
-import { telHref } from "~/features/site/site-content";
+import { telHref } from "~/features/content/site-content";
 import { StepList, type Step } from "./step-list";
 
 const steps: Step[] = [

@@ -1,7 +1,7 @@
 import { Rss } from "lucide-react";
 import { BreadcrumbNav } from "~/features/pages/components/breadcrumb-nav";
 import { PageBody } from "~/features/pages/components/page-body";
-import type { SiteContent } from "~/features/site/site-content";
+import type { SiteContent } from "~/features/content/site-content";
 import type { BlogIndexView } from "../blog.server";
 import { indexCrumbs } from "../blog-meta";
 import { FEED_PATH } from "../pagination";

@@ -1,6 +1,6 @@
 import { BreadcrumbNav } from "~/features/pages/components/breadcrumb-nav";
 import { PageBody } from "~/features/pages/components/page-body";
-import type { SiteContent } from "~/features/site/site-content";
+import type { SiteContent } from "~/features/content/site-content";
 import type { BlogPostView } from "../blog.server";
 import { postCrumbs } from "../blog-meta";
 import { MorePosts } from "./more-posts";

@@ -1,4 +1,4 @@
-import { CrisisNotice } from "~/features/site/components/crisis-notice";
+import { CrisisNotice } from "~/components/crisis-notice";
 
 /** Said at the end of every article: general information, and where to turn now. */
 export function NotMedicalAdvice() {

@@ -1,5 +1,5 @@
 import { Building2, HeartHandshake, Laptop, Receipt, Users } from "lucide-react";
-import type { SiteContent } from "~/features/site/site-content";
+import type { SiteContent } from "~/features/content/site-content";
 import { careOptions, whyChoose } from "../copy";
 import { SectionHeading } from "./section-heading";
 

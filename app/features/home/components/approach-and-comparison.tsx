@@ -1,7 +1,7 @@
 import { CalendarCheck, Check, MessageCircle, Phone, Video } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import type { SiteContent } from "~/features/site/site-content";
+import type { SiteContent } from "~/features/content/site-content";
 import { approachSteps, comparison, gettingStarted } from "../copy";
 import { Paragraphs } from "./about-and-why";
 import { SectionHeading } from "./section-heading";

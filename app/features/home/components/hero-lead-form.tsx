@@ -5,11 +5,12 @@ import { Button } from "~/components/ui/button";
 import { errorProps, Field, Input, inputClass } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { toast } from "~/components/ui/use-toast";
-import { HONEYPOT_FIELD, LEAD_LIMITS } from "~/features/leads/lead-constants";
+import { LEAD_LIMITS } from "~/features/leads/lead-constants";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import type { LeadFormResult } from "~/features/leads/lead-form-result";
 import { GENERAL_INQUIRY, HERO_SERVICE_LIMIT, splitFullName } from "~/features/leads/split-name";
 import { sendLead } from "~/features/leads/send-lead";
-import { CrisisNotice } from "~/features/site/components/crisis-notice";
+import { CrisisNotice } from "~/components/crisis-notice";
 import type { Treatment } from "~/features/content/types";
 
 const empty = { name: "", email: "", phone: "", service: "" };

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { InsuranceProvider, Treatment } from "~/features/content/types";
 import type { LeadFormResult } from "~/features/leads/lead-form-result";
-import { telHref, type SiteContent } from "~/features/site/site-content";
+import { telHref, type SiteContent } from "~/features/content/site-content";
 import { trustBadges } from "../copy";
 import { HeroLeadForm } from "./hero-lead-form";
 import { InsuranceLogo } from "./insurance-logo";

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { CrisisNotice } from "~/features/site/components/crisis-notice";
+import { CrisisNotice } from "~/components/crisis-notice";
 import { cn } from "~/lib/cn";
 import { NEWSLETTER_PATH } from "../newsletter-constants";
 import { HoneypotField } from "~/components/ui/honeypot-field";

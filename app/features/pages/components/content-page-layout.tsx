@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SiteContent } from "~/features/site/site-content";
+import type { SiteContent } from "~/features/content/site-content";
 import type { ContentPageView } from "../content-page.server";
 import { ContentBlockView } from "./blocks/content-block";
 import { BreadcrumbNav } from "./breadcrumb-nav";

@@ -1,5 +1,5 @@
 import { Static } from "~/components/static";
-import type { SiteContent } from "~/features/site/site-content";
+import type { SiteContent } from "~/features/content/site-content";
 import type { BodyView } from "../block-data.server";
 import { ContentBlockView } from "./blocks/content-block";
 

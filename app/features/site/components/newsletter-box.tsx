@@ -14,7 +14,7 @@ import {
 } from "~/features/newsletter/newsletter-constants";
 import type { NewsletterInput } from "~/features/newsletter/newsletter-schema";
 import { apiRequest } from "~/lib/api-request";
-import { CrisisNotice } from "./crisis-notice";
+import { CrisisNotice } from "~/components/crisis-notice";
 
 const noSubscription = () => () => {};
 const clientSnapshot = () => true;

@@ -2,9 +2,9 @@ import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Static } from "~/components/static";
 import { legalLinks, quickLinks, serviceLinks, socialLabels } from "../nav-links";
-import { telHref, type SiteContent } from "../site-content";
-import { CrisisNotice } from "./crisis-notice";
-import { ExternalLink } from "./external-link";
+import { telHref, type SiteContent } from "~/features/content/site-content";
+import { CrisisNotice } from "~/components/crisis-notice";
+import { ExternalLink } from "~/components/ui/external-link";
 import { NewsletterBox } from "./newsletter-box";
 import { VisitOurClinic } from "./visit-our-clinic";
 

@@ -5,8 +5,8 @@ import { Link, NavLink } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { headerLinks } from "../nav-links";
-import { telHref, type SiteContent } from "../site-content";
-import { ExternalLink } from "./external-link";
+import { telHref, type SiteContent } from "~/features/content/site-content";
+import { ExternalLink } from "~/components/ui/external-link";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

@@ -2,7 +2,7 @@ import { CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { telHref } from "../site-content";
+import { telHref } from "~/features/content/site-content";
 
 /** Call and request buttons within thumb's reach on small screens. */
 export function StickyMobileCta({ phone }: { phone: string }) {

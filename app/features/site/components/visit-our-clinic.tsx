@@ -1,12 +1,9 @@
 import { MapPin, Navigation } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
-import type { SiteContent } from "../site-content";
+import type { SiteContent } from "~/features/content/site-content";
+import { directionsUrl } from "~/lib/directions-url";
 import { ClickToLoadMap } from "./click-to-load-map";
-import { ExternalLink } from "./external-link";
-
-export function directionsUrl(query: string) {
-  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(query)}`;
-}
+import { ExternalLink } from "~/components/ui/external-link";
 
 /** "Visit Our Clinic" (spec §2): address, directions, served areas and a map loaded on request. */
 export function VisitOurClinic({ site }: { site: SiteContent }) {

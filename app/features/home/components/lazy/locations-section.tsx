@@ -1,7 +1,7 @@
 import { MapPin, Navigation, Phone } from "lucide-react";
-import { ExternalLink } from "~/features/site/components/external-link";
-import { directionsUrl } from "~/features/site/components/visit-our-clinic";
-import { telHref } from "~/features/site/site-content";
+import { ExternalLink } from "~/components/ui/external-link";
+import { directionsUrl } from "~/lib/directions-url";
+import { telHref } from "~/features/content/site-content";
 import type { HomePageData } from "../../home.server";
 import { lazySectionHeadings } from "../../copy";
 import { SectionHeading } from "../section-heading";

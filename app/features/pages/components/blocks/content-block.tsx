@@ -1,5 +1,5 @@
 import type { ContentBlock } from "~/features/content/blocks";
-import type { SiteContent } from "~/features/site/site-content";
+import type { SiteContent } from "~/features/content/site-content";
 import type { BlockData } from "../../block-data.server";
 import { CrisisHelp } from "./crisis-help";
 import { GetStarted } from "./get-started";

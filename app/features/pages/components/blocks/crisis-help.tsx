@@ -1,5 +1,5 @@
 import { MessageSquare, Phone, Siren, Hospital, MessagesSquare } from "lucide-react";
-import { ExternalLink } from "~/features/site/components/external-link";
+import { ExternalLink } from "~/components/ui/external-link";
 import { cn } from "~/lib/cn";
 
 const action =

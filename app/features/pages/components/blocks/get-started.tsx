@@ -1,7 +1,7 @@
 import { CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import { telHref } from "~/features/site/site-content";
+import { telHref } from "~/features/content/site-content";
 
 /** The ways to start, at the end of a page: the full request, the short form, a call. */
 export function GetStarted({ phone }: { phone: string }) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { telHref } from "~/features/site/site-content";
+import { telHref } from "~/features/content/site-content";
 import type { LocationCard } from "../../block-data.server";
 import { OfficeHours } from "../office-hours";
 

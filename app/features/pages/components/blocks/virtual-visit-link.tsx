@@ -1,7 +1,7 @@
 import { Video } from "lucide-react";
 import { buttonVariants } from "~/components/ui/button";
-import { ExternalLink } from "~/features/site/components/external-link";
-import { telHref } from "~/features/site/site-content";
+import { ExternalLink } from "~/components/ui/external-link";
+import { telHref } from "~/features/content/site-content";
 
 /** The way into a scheduled telehealth visit, from site settings; counted as a 'virtual_visit_click'. */
 export function VirtualVisitLink({ url, phone }: { url: string | null; phone: string }) {

@@ -50,7 +50,3 @@ export const APPOINTMENT_LIMITS = {
   /** Location and insurance provider slugs. */
   slug: 100,
 } as const;
-
-/** Where each form says it came from (the lead's `source`). */
-export const APPOINTMENT_PATH = "/request-appointment";
-export const GET_STARTED_PATH = "/get-started";

@@ -77,3 +77,9 @@ export function telHref(phone: string): string {
   const digits = phone.replace(/[^\d+]/g, "");
   return `tel:${digits.startsWith("+") ? digits : `+1${digits.replace(/^1(?=\d{10}$)/, "")}`}`;
 }
+
+/** The site's words and address as every page's metadata reads them (part of the root loader's data). */
+export interface SiteFacts {
+  site: SiteContent;
+  publicUrl: string;
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { leadBaseShape, trimmed } from "~/features/leads/lead-fields";
+import { leadBaseShape } from "./lead-fields";
+import { trimmed } from "~/lib/text-fields";
 import {
   APPOINTMENT_LIMITS,
   contactMethods,
