@@ -1,9 +1,11 @@
-import { createContext } from "react-router";
+import type { Logger } from "pino";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { ActiveSession } from "~/features/auth/session.server";
 import type { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import type { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
+import type { WriteClient } from "~/lib/json-write.server";
 import type { RateRule } from "~/lib/rate-limit.server";
 
 /** The database reaches loaders through the router context, never a module global. */
@@ -29,6 +31,8 @@ export interface ServerServices {
   secret: string;
   /** Session cookies carry Secure even on a plain-http request (production, behind a TLS proxy). */
   secureCookies: boolean;
+  /** The server's log (paths and outcomes only: never a body, a query string or an address). */
+  logger: Logger;
 }
 export const servicesContext = createContext<ServerServices>();
 
@@ -38,6 +42,11 @@ export interface ClientInfo {
   userAgent: string;
 }
 export const clientContext = createContext<ClientInfo>();
+
+/** Who sent a JSON write: the client, and the host it was sent to. */
+export function writeClientOf(request: Request, context: Readonly<RouterContextProvider>): WriteClient {
+  return { ...context.get(clientContext), hostname: new URL(request.url).hostname };
+}
 
 /** The signed-in staff member, set by the staff area's middleware before any of its loaders run. */
 export const staffContext = createContext<ActiveSession>();

@@ -5,9 +5,20 @@ import { STAFF_AREA_PATH } from "./lib/staff-area";
 export default [
   index("routes/public/home.tsx"),
 
+  // The JSON API (spec §7). Reads:
   route("api/site-content", "routes/api/site-content.ts"),
   route("api/treatments", "routes/api/treatments.ts"),
   route("api/insurance-providers", "routes/api/insurance-providers.ts"),
+  // Writes, each through the one JSON pipeline (app/lib/json-write.server.ts):
+  route("api/leads", "routes/api/leads.ts"),
+  route("api/newsletter/subscribe", "routes/api/newsletter-subscribe.ts"),
+  route("api/login", "routes/api/login.ts"),
+  route("api/logout", "routes/api/logout.ts"),
+  route("api/user", "routes/api/user.ts"),
+  // Answered before React Router, where speed or independence from it matters:
+  // POST /api/analytics/page-view: a beacon, thousands a second, by node:http (server/beacon-front.ts, server/api/analytics.ts)
+  // POST /api/analytics/event: the same (server/beacon-front.ts, server/api/analytics.ts)
+  // GET /healthz (alive) and GET /readyz (database answering): Express (server/app.ts)
   route("api/*", "routes/api/not-found.ts"),
 
   route("robots.txt", "routes/seo/robots-txt.ts"),

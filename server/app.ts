@@ -7,9 +7,6 @@ import type { Database } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "./logger";
 import type { PageCache } from "./page-cache";
-import { leadsEndpoint } from "./api/leads";
-import { newsletterEndpoint } from "./api/newsletter";
-import { currentUserEndpoint, loginEndpoint, logoutEndpoint } from "./api/staff-auth";
 import { crossSiteGuard } from "./cross-site-guard";
 import { pageFormBody } from "./page-form-body";
 import { createPageHandler } from "./react-router-handler";
@@ -83,15 +80,8 @@ export function createApp(options: AppOptions) {
     }
   });
 
-  // The JSON write API (spec §7). Reads stay React Router resource routes.
-  const deps = { database, services, logger };
-  app.post("/api/leads", leadsEndpoint(deps));
-  app.post("/api/newsletter/subscribe", newsletterEndpoint(deps));
-  // Staff sign-in (spec §7); the staff area's pages check the same session in their middleware.
-  app.post("/api/login", loginEndpoint(deps));
-  app.post("/api/logout", logoutEndpoint(deps));
-  app.get("/api/user", currentUserEndpoint(deps));
-  // (The analytics beacons are served before Express: server/front.ts.)
+  // The JSON API is React Router's (app/routes.ts lists every endpoint); the analytics beacons are
+  // answered before Express (server/front.ts).
 
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware);

@@ -30,5 +30,6 @@ export function createServices(env: Env, database: Database, logger: Logger, sec
     secret,
     rateRules,
     secureCookies: env.NODE_ENV === "production",
+    logger,
   };
 }

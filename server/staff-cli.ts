@@ -8,11 +8,7 @@ import { openDatabase, type Database } from "~/db/client.server";
 import type { User } from "~/db/schema";
 import { generateOneTimePassword } from "~/features/auth/password.server";
 import { EmailTakenError, findUserByEmail, listUsers } from "~/features/auth/users.server";
-import {
-  staffEmailSchema,
-  staffNameSchema,
-  staffRoleSchema,
-} from "~/features/staff-accounts/staff-account-schema";
+import { staffEmailSchema, staffNameSchema, staffRoleSchema } from "~/features/staff-accounts/staff-account-schema";
 import {
   createAccount,
   disableAccount,

@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { eventSchema, pageViewSchema } from "~/features/analytics/analytics-schema";
 import type { BeaconClient, IngestOutcome } from "~/features/analytics/ingester.server";
 import { RateLimitedError } from "~/lib/rate-limit.server";
-import { createJsonWrite, type EndpointResult } from "../json-endpoint";
+import type { WriteAnswer } from "~/lib/json-write.server";
+import { createJsonWrite } from "../json-endpoint";
 import type { ApiDeps } from "./deps";
 
 // A beacon is a few hundred bytes; 4 KB leaves room for long UTM values.
@@ -10,8 +11,8 @@ const MAX_BYTES = 4 * 1024;
 
 // 201: committed (the rows exist). 202: accepted but deliberately not stored
 // (a bot). Neither is read by the browser (spec §7: failures are ignored).
-const RECORDED: EndpointResult = { status: 201, body: { status: "recorded" } };
-const IGNORED: EndpointResult = { status: 202, body: { status: "ignored", reason: "bot" } };
+const RECORDED: WriteAnswer = { status: 201, body: { status: "recorded" } };
+const IGNORED: WriteAnswer = { status: 202, body: { status: "ignored", reason: "bot" } };
 
 function beaconEndpoint<S extends z.ZodType>(
   { logger, services }: ApiDeps,

@@ -121,6 +121,13 @@ describe.each(databaseKinds())("POST /api/leads on %s", (kind) => {
     expect(big.status).toBe(413);
   });
 
+  it("answers a GET with 405 in JSON, naming POST", async () => {
+    const res = await fetch(`${app.url}/api/leads`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    expect((await res.json()).error).toMatch(/POST/);
+  });
+
   it("refuses cross-site posts", async () => {
     expect((await post(hero, { origin: "https://evil.example" })).status).toBe(403);
     expect((await post(hero, { "sec-fetch-site": "cross-site" })).status).toBe(403);

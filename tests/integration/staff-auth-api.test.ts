@@ -7,7 +7,7 @@ import { newTotpSecret, totpFor } from "~/features/auth/two-factor.server";
 import { WRONG_CREDENTIALS_MESSAGE } from "~/features/auth/sign-in.server";
 import { clientKey } from "~/lib/rate-limit.server";
 import { CROSS_SITE_MESSAGE } from "../../server/cross-site-guard";
-import { NOT_SIGNED_IN_MESSAGE } from "../../server/api/staff-auth";
+import { NOT_SIGNED_IN_MESSAGE } from "~/features/auth/staff-auth-api.server";
 import {
   SIGN_IN_UNAVAILABLE_MESSAGE,
   SIGN_OUT_UNAVAILABLE_MESSAGE,

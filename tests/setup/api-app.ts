@@ -1,14 +1,17 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
+import type { ServerBuild } from "react-router";
+import { createServer, type ViteDevServer } from "vite";
 import type { Database } from "~/db/client.server";
 import { loadEnv } from "~/lib/env.server";
-import { createApp } from "../../server/app";
-import { createFront } from "../../server/front";
-import { createLogger } from "../../server/logger";
-import { PageCache } from "../../server/page-cache";
-import { createServices } from "../../server/services";
+import type * as AppModule from "../../server/app";
+import type * as FrontModule from "../../server/front";
+import type * as LoggerModule from "../../server/logger";
+import type * as PageCacheModule from "../../server/page-cache";
+import type * as ServicesModule from "../../server/services";
 import { openTestDatabase, type DatabaseKind } from "./database";
+import { root } from "./paths";
 
 export interface ApiApp {
   url: string;
@@ -21,10 +24,13 @@ export interface ApiApp {
 }
 
 /**
- * The real Express app, in this process, on a loopback port, with its own
- * migrated and seeded database: the JSON API as a client sees it, while the
- * test can read the database directly. (Pages need the production build:
- * tests/e2e covers those.)
+ * The real server (node:http front, Express, React Router's routes, loaded
+ * through Vite as `npm run dev` does), in this process, on a loopback port,
+ * with its own migrated and seeded database: the JSON API as a client sees
+ * it, while the test can read the database directly. The server's modules
+ * come from the same Vite module graph as the routes, so they share one
+ * router context. (Pages as a browser sees them: tests/e2e, on the
+ * production build.)
  */
 export async function startApiApp(
   kind: DatabaseKind | Database,
@@ -39,6 +45,16 @@ export async function startApiApp(
       done();
     },
   });
+  const vite = await appModules();
+  const [{ createApp }, { createFront }, { createLogger }, { PageCache }, { createServices }] = await Promise.all([
+    vite.ssrLoadModule("/server/app.ts") as Promise<typeof AppModule>,
+    vite.ssrLoadModule("/server/front.ts") as Promise<typeof FrontModule>,
+    vite.ssrLoadModule("/server/logger.ts") as Promise<typeof LoggerModule>,
+    vite.ssrLoadModule("/server/page-cache.ts") as Promise<typeof PageCacheModule>,
+    vite.ssrLoadModule("/server/services.ts") as Promise<typeof ServicesModule>,
+    // Compiled now, so no request of the test waits for it.
+    vite.ssrLoadModule("virtual:react-router/server-build"),
+  ]);
   const logger = createLogger("info", sink);
   const services = createServices(env, database, logger, "test-secret-test-secret-test-secret!");
   services.notifier.start();
@@ -51,7 +67,7 @@ export async function startApiApp(
     cache,
     isSecure: () => false,
     clientDir: "/nonexistent",
-    build: () => Promise.reject(new Error("API tests serve no pages")),
+    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   });
   // The same front as the real server: the beacons are answered there.
   const server = http.createServer(createFront({ env, database, services, logger, cache, isSecure: () => false, app }));
@@ -69,10 +85,25 @@ export async function startApiApp(
       }),
     async stop() {
       server.closeAllConnections();
+      // (The Vite server stays for the file's other apps; the worker's exit ends it.)
       await new Promise((resolve) => server.close(resolve));
       await Promise.all([services.notifier.stop(), services.newsletter.stop()]);
       await services.analytics.stop();
       await database.close();
     },
   };
+}
+
+let shared: Promise<ViteDevServer> | undefined;
+
+/** One Vite server per test file (its module graph holds the app), closed when the file's process ends. */
+function appModules(): Promise<ViteDevServer> {
+  shared ??= createServer({
+    root,
+    configFile: `${root}/vite.config.ts`,
+    logLevel: "error",
+    appType: "custom",
+    server: { middlewareMode: true, hmr: false, watch: null },
+  });
+  return shared;
 }

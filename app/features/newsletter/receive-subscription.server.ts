@@ -1,0 +1,36 @@
+import type { RouterContextProvider } from "react-router";
+import { databaseContext, servicesContext, writeClientOf } from "~/context";
+import { answerResponse, runJsonWrite, writeRequestOf } from "~/lib/json-write.server";
+import { newsletterSchema } from "./newsletter-schema";
+import { subscribeVisitor } from "./newsletter.server";
+
+/**
+ * POST /api/newsletter/subscribe (spec §7; app/routes/api/newsletter-subscribe.ts):
+ * {email, source?} → 201 {status: "subscribed"}, committed. The answer is the
+ * same for a new address, one subscribed again and one already on the list,
+ * so the endpoint cannot be used to find out who reads a mental-health
+ * newsletter.
+ */
+export async function receiveSubscription(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<Response> {
+  const services = context.get(servicesContext);
+  const { db } = context.get(databaseContext);
+  const answer = await runJsonWrite(
+    writeRequestOf(request),
+    {
+      schema: newsletterSchema,
+      maxBytes: 4 * 1024,
+      logger: services.logger,
+      async handle(input, client) {
+        const outcome = await subscribeVisitor(db, services, client.ip, input);
+        // The outcome only: never the address.
+        services.logger.info({ outcome }, "newsletter subscription");
+        return { status: 201, body: { status: "subscribed" } };
+      },
+    },
+    writeClientOf(request, context),
+  );
+  return answerResponse(answer);
+}
