@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase, type Database } from "~/db/client.server";
-import { seedDemoContent } from "~/db/seed/seed.server";
+import { seedDemoContent } from "~/features/content/seed.server";
 import { pgliteTemplateDir, tmpRoot } from "./paths";
 
 export type DatabaseKind = "pglite" | "postgres";

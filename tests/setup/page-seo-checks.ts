@@ -1,4 +1,4 @@
-import { META_LIMITS } from "~/features/seo/meta-limits";
+import { META_LIMITS } from "~/lib/meta-limits";
 import { elementTexts, jsonLdBlocks, metaContents, startTags, withoutScripts } from "./html";
 import type { CrawledPage } from "./site-crawl";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { META_LIMITS } from "~/features/seo/meta-limits";
+import { META_LIMITS } from "~/lib/meta-limits";
 import { paginatedDescription, paginatedTitle } from "./blog-meta";
 import { blogPagePath, pageWindow, parsePageParam } from "./pagination";
 import { postDay, updatedLater } from "./post-dates";

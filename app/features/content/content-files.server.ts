@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { bodyProblems } from "~/features/content/markdown.server";
-import { META_LIMITS } from "~/features/seo/meta-limits";
-import { pageSchemaTypes, pageSections, treatmentIcons } from "../schema";
+import { pageSchemaTypes, pageSections, treatmentIcons } from "~/db/schema";
+import { META_LIMITS } from "~/lib/meta-limits";
+import { bodyProblems } from "./markdown.server";
 
 /** Shapes of the demo content files in content/ (docs/content.md), checked before anything is written. */
 const strings = z.array(z.string().min(1));

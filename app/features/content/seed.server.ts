@@ -1,9 +1,9 @@
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { projectRoot, STARTUP_LOCK_KEY, type Database, type Db } from "../client.server";
-import * as t from "../schema";
+import { projectRoot, STARTUP_LOCK_KEY, type Database, type Db } from "~/db/client.server";
+import * as t from "~/db/schema";
 import { readContentFiles, type ContentFiles } from "./content-files.server";
-import { bumpContentVersion } from "~/features/content/content-version.server";
+import { bumpContentVersion } from "./content-version.server";
 
 export const contentDir = path.join(projectRoot, "content");
 

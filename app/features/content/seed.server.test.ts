@@ -1,20 +1,13 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../tests/setup/database";
-import type { Database } from "./client.server";
-import * as t from "./schema";
-import { seedDemoContent } from "./seed/seed.server";
-import {
-  getSiteContent,
-  listFaqItems,
-  listInsuranceProviders,
-  listLocations,
-  listTreatments,
-} from "~/features/content/queries.server";
-import { loadContentPage } from "~/features/pages/content-page.server";
-import { bumpContentVersion, readContentVersion } from "~/features/content/content-version.server";
+import { databaseKinds, openTestDatabase } from "../../../tests/setup/database";
+import type { Database } from "~/db/client.server";
+import * as t from "~/db/schema";
+import { bumpContentVersion, readContentVersion } from "./content-version.server";
+import { getSiteContent, listFaqItems, listInsuranceProviders, listLocations, listTreatments } from "./queries.server";
+import { seedDemoContent } from "./seed.server";
 
-describe.each(databaseKinds())("database on %s", (kind) => {
+describe.each(databaseKinds())("demo content on %s", (kind) => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -80,33 +73,10 @@ describe.each(databaseKinds())("database on %s", (kind) => {
     expect(await seedDemoContent(database)).toBe(false);
   });
 
-  it("resolves /{slug} to a treatment, an insurance provider, a page or nothing", async () => {
-    const treatment = await loadContentPage(database.db, "medication-management");
-    expect(treatment).toMatchObject({ kind: "treatment", aboutCondition: false });
-    expect(await loadContentPage(database.db, "depression")).toMatchObject({ kind: "treatment", aboutCondition: true });
-    const provider = await loadContentPage(database.db, "aetna");
-    expect(provider?.crumbs.map((c) => c.path)).toEqual(["/", "/insurance", "/aetna"]);
-    const page = await loadContentPage(database.db, "services");
-    expect(page?.kind).toBe("page");
-    // The blocks a body places come with their data, and only those.
-    expect(page?.body.data.treatments?.length).toBeGreaterThan(8);
-    expect(page?.body.data.team).toBeUndefined();
-    await database.db.update(t.pages).set({ published: false }).where(eq(t.pages.slug, "stress-management"));
-    expect(await loadContentPage(database.db, "stress-management")).toBeNull();
-    await database.db.update(t.pages).set({ published: true }).where(eq(t.pages.slug, "stress-management"));
-    expect(await loadContentPage(database.db, "no-such-page")).toBeNull();
-  });
-
   it("bumps the content version atomically", async () => {
     const v1 = Number(await readContentVersion(database.db));
     const results = await Promise.all([bumpContentVersion(database.db), bumpContentVersion(database.db)]);
     expect(results.map(Number).sort()).toEqual([v1 + 1, v1 + 2]);
     expect(Number(await readContentVersion(database.db))).toBe(v1 + 2);
-  });
-
-  it("applies migrations idempotently", async () => {
-    await database.migrate();
-    await database.migrate();
-    await expect(database.ping()).resolves.toBeUndefined();
   });
 });

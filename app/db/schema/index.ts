@@ -1,0 +1,9 @@
+// The one schema the app, the database client and drizzle-kit all read: every
+// table lives in the file of the domain that owns it, and this index keeps
+// `import … from "~/db/schema"` (and `import * as t`) whole.
+export * from "./installation";
+export * from "./content";
+export * from "./blog";
+export * from "./leads";
+export * from "./analytics";
+export * from "./staff";
