@@ -491,16 +491,26 @@ describe("home page", () => {
       await look(notifications(page).getByRole("listitem")).contains("Request Submitted!");
     });
 
-    it("says the submission failed, with the clinic's phone, and keeps the fields when the server refuses it", async () => {
+    it("says the submission failed, with the clinic's phone, marks each field the server refused, and keeps them", async () => {
       const { page, errors } = await home();
       const form = heroForm(page);
       await form.getByLabel("Full name").fill("Ana Maria Lopez");
-      await form.getByLabel("Email", { exact: true }).fill("ana@example.com");
-      // Too few digits: the server's schema refuses it (the browser lets it through).
-      await form.getByLabel("Phone").fill("555-01");
+      // Both pass the browser's own checks (an address needs no dot there) and are refused by the server's schema.
+      await form.getByLabel("Email", { exact: true }).fill("bad@x");
+      await form.getByLabel("Phone").fill("12");
       const sent = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/leads");
       await form.getByRole("button", { name: "Request Appointment" }).click();
       expect((await sent).status()).toBe(400);
+
+      // The same answer as without JavaScript: the sentence, each field's message, the keyboard on the first.
+      await look(form.getByRole("alert")).contains("Please check the highlighted fields.");
+      const email = form.getByLabel("Email", { exact: true });
+      await look(email).attribute("aria-invalid", "true");
+      await look(form.getByText("Please enter a valid email address.")).visible();
+      await look(form.getByLabel("Phone")).attribute("aria-invalid", "true");
+      await look(form.getByText(/phone number with area code/)).visible();
+      expect(await form.getByLabel("Full name").getAttribute("aria-invalid")).toBeNull();
+      await look(email).focused();
 
       const toast = notifications(page).getByRole("listitem");
       await look(toast).count(1);
@@ -510,8 +520,8 @@ describe("home page", () => {
       await look(toast).attribute("data-variant", "destructive");
       await look(form.getByRole("button", { name: "Request Appointment" })).enabled();
       await look(form.getByLabel("Full name")).value("Ana Maria Lopez");
-      await look(form.getByLabel("Email", { exact: true })).value("ana@example.com");
-      await look(form.getByLabel("Phone")).value("555-01");
+      await look(email).value("bad@x");
+      await look(form.getByLabel("Phone")).value("12");
       await look(page.getByText("Request Submitted!")).count(0);
       expect(errors).toEqual([]);
     });

@@ -1,12 +1,11 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { clientContext, databaseContext, servicesContext } from "~/context";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { LeadChoiceError } from "~/features/leads/lead-choices.server";
-import type { LeadFormResult } from "~/features/leads/lead-form-result";
 import type { LeadData } from "~/features/leads/lead-schema";
 import { submitLead } from "~/features/leads/submit-lead.server";
+import { refused, writeFailed } from "~/lib/form-answer.server";
 import { readFormValues } from "~/lib/form-values";
-import { NO_STORE, pageWriteFailure } from "~/lib/page-write-failure.server";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import {
   appointmentFields,
   getStartedFields,
@@ -46,19 +45,14 @@ export async function handleRequestFormPost(
   const check = await forms[kind].check();
   const posted = await readFormValues(request);
   const values = pickValues(fields, posted ?? {});
-  const fail = (status: number, error: string, problems: Partial<Record<string, string>> = {}, headers = {}) =>
-    data<LeadFormResult>(
-      { values, error, fields: problems as Record<string, string> },
-      { status, headers: { ...NO_STORE, ...headers } },
-    );
 
-  if (!posted) return fail(400, "This form could not be read. Please try again.");
+  if (!posted) return refused({ message: "This form could not be read. Please try again.", values });
   const result = check(values, posted[HONEYPOT_FIELD]);
   if (!result.ok) {
     // The hidden trap field filled in: no field to point at, and nothing to tell a bot.
-    if (result.trapped) return fail(400, "This form could not be sent. Please call us instead.");
+    if (result.trapped) return refused({ message: "This form could not be sent. Please call us instead.", values });
     const problems = result.fields;
-    return fail(400, problemsSentence(Object.keys(problems).length), problems);
+    return refused({ message: problemsSentence(Object.keys(problems).length), fields: problems, values });
   }
 
   try {
@@ -71,10 +65,9 @@ export async function handleRequestFormPost(
   } catch (error) {
     if (error instanceof LeadChoiceError) {
       const problems = messagesFromFields(fields, error.fields);
-      return fail(400, problemsSentence(Object.keys(problems).length), problems);
+      return refused({ message: problemsSentence(Object.keys(problems).length), fields: problems, values });
     }
-    const failure = pageWriteFailure(error, context);
-    return fail(failure.status, failure.message, {}, failure.headers);
+    return writeFailed(error, context, { values });
   }
   return redirect("/thank-you", 303);
 }

@@ -94,7 +94,7 @@ export default function GetStarted({ loaderData, actionData, matches }: Route.Co
             services={loaderData.services}
             phone={site.footerPhone}
             clinicName={site.clinicName}
-            result={actionData}
+            answer={actionData}
             labelledBy="get-started-title"
           />
           <p className="text-muted">

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Static } from "~/components/static";
-import { clientContext, configContext, databaseContext, servicesContext } from "~/context";
+import { configContext, databaseContext } from "~/context";
 import { About, CareOptions, WhyChoose } from "~/features/home/components/about-and-why";
 import { Approach, Comparison, GettingStarted } from "~/features/home/components/approach-and-comparison";
 import { useLayOutBelowFold } from "~/features/home/below-fold";
@@ -39,8 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The hero form posted without JavaScript (with JavaScript it posts JSON to /api/leads). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = context.get(databaseContext);
-  return handleHeroFormPost(request, context, db, context.get(servicesContext), context.get(clientContext).ip);
+  return handleHeroFormPost(request, context);
 }
 
 export function meta({ loaderData, location }: Route.MetaArgs) {
@@ -72,7 +71,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   useLayOutBelowFold();
   return (
     <>
-      <Hero site={site} treatments={treatments} providers={providers} formResult={actionData} />
+      <Hero site={site} treatments={treatments} providers={providers} formAnswer={actionData} />
       <Static>
         <VerifiedOn />
         <TrustFactors />

@@ -103,7 +103,7 @@ export default function RequestAppointment({ loaderData, actionData, matches }: 
           choices={loaderData}
           phone={site.footerPhone}
           clinicName={site.clinicName}
-          result={actionData}
+          answer={actionData}
           labelledBy="request-appointment-title"
         />
         <NextSteps phone={site.footerPhone} hours={site.hours} />

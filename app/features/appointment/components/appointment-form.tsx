@@ -2,7 +2,7 @@ import { Send } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
-import type { LeadFormResult } from "~/features/leads/lead-form-result";
+import type { FormAnswer } from "~/lib/form-answer";
 import { CrisisNotice } from "~/components/crisis-notice";
 import { cn } from "~/lib/cn";
 import {
@@ -29,7 +29,7 @@ import {
   problemsSentence,
   type AppointmentField,
 } from "../request-forms";
-import { useRequestForm, validatedByScript, type CheckFor } from "../use-request-form";
+import { useRequestForm, type CheckFor } from "../use-request-form";
 import { ContactFields } from "./contact-fields";
 import { CheckboxField, ChoiceGroup, ErrorSummary, FailureAlert, FormSection } from "./form-parts";
 
@@ -39,7 +39,7 @@ const idOf = (field: AppointmentField) => `${ID}-${field}`;
 /**
  * The full appointment request. With JavaScript it checks itself with the
  * lead schema and posts JSON to /api/leads; without, the browser posts it to
- * the page's action, which answers with the same messages (`result`). What
+ * the page's action, which answers with the same messages (the same FormAnswer). What
  * only matters for one choice (the Florida confirmation for telehealth, the
  * office for in-person visits, the other insurer's name) is shown or hidden
  * by CSS, so it behaves the same with or without script.
@@ -48,19 +48,19 @@ export function AppointmentForm({
   choices,
   phone,
   clinicName,
-  result,
+  answer,
   labelledBy,
 }: {
   choices: AppointmentChoices;
   phone: string;
   clinicName: string;
-  result?: LeadFormResult;
+  answer?: FormAnswer<AppointmentField>;
   labelledBy: string;
 }) {
-  const { values, set, problems, failure, submitting, onSubmit, preload, summaryRef, failureRef } = useRequestForm({
+  const { values, set, problems, failure, submitting, onSubmit, preload, formRef } = useRequestForm({
     fields: appointmentFields,
     empty: emptyAppointmentForm,
-    result,
+    answer,
     build: appointmentLeadBody,
     loadCheck: () => import("../request-form-check").then((m) => m.checkAppointmentForm as CheckFor<AppointmentField>),
     phone,
@@ -72,7 +72,7 @@ export function AppointmentForm({
   return (
     <form
       method="post"
-      ref={validatedByScript}
+      ref={formRef}
       onSubmit={onSubmit}
       // The check is loaded when the visitor starts on the form.
       onFocus={preload}
@@ -83,13 +83,12 @@ export function AppointmentForm({
       {listed.length > 0 ? (
         <ErrorSummary
           id={`${ID}-summary`}
-          ref={summaryRef}
-          autoFocus={Boolean(result)}
+          autoFocus={Boolean(answer)}
           sentence={problemsSentence(listed.length)}
           problems={listed.map((field) => ({ target: idOf(field), message: problems[field]! }))}
         />
       ) : null}
-      {failure ? <FailureAlert ref={failureRef} message={failure} autoFocus={Boolean(result)} /> : null}
+      {failure ? <FailureAlert message={failure} autoFocus={Boolean(answer)} /> : null}
       <p className="text-sm text-muted">All fields are required unless they say optional.</p>
 
       <FormSection title="About you">

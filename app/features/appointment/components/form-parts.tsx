@@ -142,19 +142,18 @@ export function ErrorSummary({
   id,
   sentence,
   problems,
-  ref,
   autoFocus,
 }: {
   id: string;
   sentence: string;
   problems: { target: string; message: string }[];
-  ref?: React.Ref<HTMLDivElement>;
   /** For a page sent back by the server (no JavaScript): the browser focuses it on load. */
   autoFocus?: boolean;
 }) {
   return (
     <div
-      ref={ref}
+      // useFormFeedback moves the keyboard here, ahead of the first field.
+      data-answer-focus
       autoFocus={autoFocus}
       tabIndex={-1}
       role="alert"
@@ -184,18 +183,10 @@ export function ErrorSummary({
 }
 
 /** A submission that could not be sent (network, server, limits): what happened and how else to reach us. */
-export function FailureAlert({
-  message,
-  ref,
-  autoFocus,
-}: {
-  message: string;
-  ref?: React.Ref<HTMLDivElement>;
-  autoFocus?: boolean;
-}) {
+export function FailureAlert({ message, autoFocus }: { message: string; autoFocus?: boolean }) {
   return (
     <div
-      ref={ref}
+      data-answer-message
       autoFocus={autoFocus}
       tabIndex={-1}
       role="alert"

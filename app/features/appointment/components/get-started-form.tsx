@@ -2,7 +2,7 @@ import { PhoneCall } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, inputClass } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
-import type { LeadFormResult } from "~/features/leads/lead-form-result";
+import type { FormAnswer } from "~/lib/form-answer";
 import { CrisisNotice } from "~/components/crisis-notice";
 import { NOT_SURE_SERVICE } from "~/features/leads/appointment-options";
 import {
@@ -13,7 +13,7 @@ import {
   problemsSentence,
   type GetStartedField,
 } from "../request-forms";
-import { useRequestForm, validatedByScript, type CheckFor } from "../use-request-form";
+import { useRequestForm, type CheckFor } from "../use-request-form";
 import { ContactFields } from "./contact-fields";
 import { CheckboxField, ErrorSummary, FailureAlert } from "./form-parts";
 
@@ -25,19 +25,19 @@ export function GetStartedForm({
   services,
   phone,
   clinicName,
-  result,
+  answer,
   labelledBy,
 }: {
   services: string[];
   phone: string;
   clinicName: string;
-  result?: LeadFormResult;
+  answer?: FormAnswer<GetStartedField>;
   labelledBy: string;
 }) {
-  const { values, set, problems, failure, submitting, onSubmit, preload, summaryRef, failureRef } = useRequestForm({
+  const { values, set, problems, failure, submitting, onSubmit, preload, formRef } = useRequestForm({
     fields: getStartedFields,
     empty: emptyGetStartedForm,
-    result,
+    answer,
     build: getStartedLeadBody,
     loadCheck: () => import("../request-form-check").then((m) => m.checkGetStartedForm as CheckFor<GetStartedField>),
     phone,
@@ -48,7 +48,7 @@ export function GetStartedForm({
   return (
     <form
       method="post"
-      ref={validatedByScript}
+      ref={formRef}
       onSubmit={onSubmit}
       // The check is loaded when the visitor starts on the form.
       onFocus={preload}
@@ -59,13 +59,12 @@ export function GetStartedForm({
       {listed.length > 0 ? (
         <ErrorSummary
           id={`${ID}-summary`}
-          ref={summaryRef}
-          autoFocus={Boolean(result)}
+          autoFocus={Boolean(answer)}
           sentence={problemsSentence(listed.length)}
           problems={listed.map((field) => ({ target: idOf(field), message: problems[field]! }))}
         />
       ) : null}
-      {failure ? <FailureAlert ref={failureRef} message={failure} autoFocus={Boolean(result)} /> : null}
+      {failure ? <FailureAlert message={failure} autoFocus={Boolean(answer)} /> : null}
       <ContactFields idOf={idOf} values={values} problems={problems} text={text} />
       <Field id={idOf("service")} label="What would you like help with?" hint="(optional)" error={problems.service}>
         <select

@@ -1,88 +1,96 @@
 import { Send } from "lucide-react";
 import { useId, useState } from "react";
 import { useLocation } from "react-router";
+import { CrisisNotice } from "~/components/crisis-notice";
+import { AnswerMessage } from "~/components/form/answer-message";
+import { useFormFeedback } from "~/components/form/use-form-feedback";
+import { useJsonForm } from "~/components/form/use-json-form";
 import { Button } from "~/components/ui/button";
 import { errorProps, Field, Input, inputClass } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
-import { toast } from "~/components/ui/use-toast";
-import { LEAD_LIMITS } from "~/features/leads/lead-constants";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import type { LeadFormResult } from "~/features/leads/lead-form-result";
-import { GENERAL_INQUIRY, HERO_SERVICE_LIMIT, splitFullName } from "~/features/leads/split-name";
-import { sendLead } from "~/features/leads/send-lead";
-import { CrisisNotice } from "~/components/crisis-notice";
 import type { Treatment } from "~/features/content/types";
+import { LEAD_LIMITS } from "~/features/leads/lead-constants";
+import { sendLead } from "~/features/leads/send-lead";
+import { GENERAL_INQUIRY, HERO_SERVICE_LIMIT, splitFullName } from "~/features/leads/split-name";
+import type { FormAnswer } from "~/lib/form-answer";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { CHECK_FIELDS_MESSAGE, heroFieldFor, MISSING_MESSAGE, missingFields, type HeroField } from "../hero-form";
 
-const empty = { name: "", email: "", phone: "", service: "" };
+const empty: Record<HeroField, string> = { name: "", email: "", phone: "", service: "" };
 
 /**
  * The hero's appointment request (spec §1, §4, §5, §8). With JavaScript it
- * posts JSON to /api/leads and answers with toasts; without, the browser
- * posts the form to the home page's action, which comes back with `result`
- * (values kept, problem said) or moves on to /thank-you.
+ * posts JSON to /api/leads; without, the browser posts the form to the home
+ * page's action. Either way the answer is one FormAnswer: each problem under
+ * its field, the sentence above the form, the keyboard on the first problem,
+ * and the spec's toasts ('Missing Information', 'Submission Failed',
+ * 'Request Submitted!'). A page action's success is /thank-you.
  */
 export function HeroLeadForm({
   treatments,
   phone,
-  result,
+  answer: pageAnswer,
 }: {
   treatments: Treatment[];
   phone: string;
-  result?: LeadFormResult;
+  answer?: FormAnswer<HeroField>;
 }) {
-  const [values, setValues] = useState(() => ({ ...empty, ...result?.values }));
-  const fieldError = (name: keyof typeof empty) => result?.fields[name];
-  const [submitting, setSubmitting] = useState(false);
+  const { answer, sending, submit, answerHere } = useJsonForm<HeroField>(pageAnswer);
+  const [values, setValues] = useState(() => ({ ...empty, ...pageAnswer?.values }));
+  const form = useFormFeedback(answer, {
+    accepted: {
+      title: "Request Submitted!",
+      description: "We'll contact you within 24 hours to schedule your appointment.",
+    },
+    refused: (refusal) =>
+      refusal.message === MISSING_MESSAGE
+        ? { variant: "destructive", title: "Missing Information", description: MISSING_MESSAGE }
+        : {
+            variant: "destructive",
+            title: "Submission Failed",
+            description: `Please try again or call us at ${phone}.`,
+          },
+  });
+  const fieldError = (name: HeroField) => (answer?.ok ? undefined : answer?.fields[name]);
   const { pathname } = useLocation();
   const id = useId();
 
-  const set = (field: keyof typeof empty) => (event: { target: { value: string } }) =>
+  const set = (field: HeroField) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const name = values.name.trim();
-    const email = values.email.trim();
-    const phoneNumber = values.phone.trim();
-    if (!name || !email || !phoneNumber) {
-      toast({
-        variant: "destructive",
-        title: "Missing Information",
-        description: "Please fill in your name, email, and phone number.",
-      });
+    if (sending) return;
+    const missing = missingFields(values);
+    if (Object.keys(missing).length > 0) {
+      answerHere({ ok: false, message: MISSING_MESSAGE, fields: missing });
       return;
     }
     const honeypot = new FormData(event.currentTarget).get(HONEYPOT_FIELD);
-    setSubmitting(true);
-    try {
-      await sendLead({
-        ...splitFullName(name),
-        email,
-        phone: phoneNumber,
-        service: values.service || GENERAL_INQUIRY,
-        formType: "hero",
-        source: pathname,
-        smsOptIn: "false",
-        ...(honeypot ? { [HONEYPOT_FIELD]: String(honeypot) } : {}),
-      });
-      toast({
-        title: "Request Submitted!",
-        description: "We'll contact you within 24 hours to schedule your appointment.",
-      });
-      setValues(empty);
-    } catch {
-      toast({
-        variant: "destructive",
-        title: "Submission Failed",
-        description: `Please try again or call us at ${phone}.`,
-      });
-    } finally {
-      setSubmitting(false);
-    }
+    const sent = await submit(
+      () =>
+        sendLead({
+          ...splitFullName(values.name.trim()),
+          email: values.email.trim(),
+          phone: values.phone.trim(),
+          service: values.service || GENERAL_INQUIRY,
+          formType: "hero",
+          source: pathname,
+          smsOptIn: "false",
+          ...(honeypot ? { [HONEYPOT_FIELD]: String(honeypot) } : {}),
+        }),
+      {
+        fallback: `Please try again or call us at ${phone}.`,
+        fieldFor: heroFieldFor,
+        fieldsMessage: CHECK_FIELDS_MESSAGE,
+      },
+    );
+    if (sent) setValues(empty);
   }
 
   return (
     <form
+      ref={form}
       method="post"
       action="/?index"
       onSubmit={onSubmit}
@@ -95,11 +103,7 @@ export function HeroLeadForm({
         </h2>
         <p className="text-sm text-muted">We'll contact you within 24 hours to find a time that works for you.</p>
       </div>
-      {result ? (
-        <p role="alert" className="rounded-xl bg-danger-soft p-3 text-sm font-medium text-danger">
-          {result.error}
-        </p>
-      ) : null}
+      {answer?.ok ? null : <AnswerMessage answer={answer} />}
       <Field id={`${id}-name`} error={fieldError("name")} label="Full name">
         <Input
           id={`${id}-name`}
@@ -156,9 +160,9 @@ export function HeroLeadForm({
         </select>
       </Field>
       <HoneypotField id={`${id}-website`} />
-      <Button type="submit" size="lg" disabled={submitting}>
+      <Button type="submit" size="lg" disabled={sending}>
         <Send aria-hidden className="size-5" />
-        {submitting ? "Submitting..." : "Request Appointment"}
+        {sending ? "Submitting..." : "Request Appointment"}
       </Button>
       <p className="text-xs text-muted">
         Please don't include medical details here; we'll talk about those privately. Prefer to talk now? Call {phone}.

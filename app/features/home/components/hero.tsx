@@ -2,7 +2,8 @@ import { BadgeCheck, CalendarCheck, Phone, ShieldCheck, Star, Video } from "luci
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import type { InsuranceProvider, Treatment } from "~/features/content/types";
-import type { LeadFormResult } from "~/features/leads/lead-form-result";
+import type { FormAnswer } from "~/lib/form-answer";
+import type { HeroField } from "../hero-form";
 import { telHref, type SiteContent } from "~/features/content/site-content";
 import { trustBadges } from "../copy";
 import { HeroLeadForm } from "./hero-lead-form";
@@ -15,7 +16,7 @@ export function Hero(props: {
   site: SiteContent;
   treatments: Treatment[];
   providers: InsuranceProvider[];
-  formResult?: LeadFormResult;
+  formAnswer?: FormAnswer<HeroField>;
 }) {
   const { site } = props;
   return (
@@ -68,7 +69,7 @@ export function Hero(props: {
             })}
           </ul>
         </div>
-        <HeroLeadForm treatments={props.treatments} phone={site.footerPhone} result={props.formResult} />
+        <HeroLeadForm treatments={props.treatments} phone={site.footerPhone} answer={props.formAnswer} />
       </div>
     </section>
   );
