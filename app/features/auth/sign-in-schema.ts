@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH } from "./sign-in-status";
+import { EMAIL_MAX } from "~/lib/text-limits";
 
 /**
  * POST /api/login and the /auth form. Only the shape is checked here: a
@@ -11,7 +11,7 @@ export const signInSchema = z.object({
     .string({ error: "Enter your e-mail address." })
     .trim()
     .min(1, "Enter your e-mail address.")
-    .max(EMAIL_MAX_LENGTH, "That e-mail address is too long."),
+    .max(EMAIL_MAX, "That e-mail address is too long."),
   password: z
     .string({ error: "Enter your password." })
     .min(1, "Enter your password.")

@@ -1,9 +1,6 @@
 /** Where staff sign in (spec §2). */
 export const SIGN_IN_PATH = "/auth";
 
-/** An e-mail address is at most 254 characters; anything longer is not shown back. */
-export const EMAIL_MAX_LENGTH = 254;
-
 // With the database away, each way in or out says what did not happen (the shared "could not save this" fits none).
 export const SIGN_IN_UNAVAILABLE_MESSAGE = "We could not sign you in just now. Please try again in a moment.";
 export const SIGN_OUT_UNAVAILABLE_MESSAGE =

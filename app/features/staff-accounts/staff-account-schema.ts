@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH } from "~/features/auth/sign-in-status";
+import { EMAIL_MAX } from "~/lib/text-limits";
 
 /**
  * What an admin (on /admin/staff) or an operator (the staff CLI) may send
@@ -25,7 +25,7 @@ export const staffEmailSchema = z
   .string({ error: "Enter their e-mail address." })
   .trim()
   .min(1, "Enter their e-mail address.")
-  .max(EMAIL_MAX_LENGTH, `An e-mail address can be at most ${EMAIL_MAX_LENGTH} characters.`)
+  .max(EMAIL_MAX, `An e-mail address can be at most ${EMAIL_MAX} characters.`)
   .pipe(z.email("Enter a valid e-mail address, like name@example.com."));
 
 export const staffRoleSchema = z.enum(staffRoles, { error: "Choose Staff or Administrator." });

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { databaseContext, servicesContext, clientContext } from "~/context";
 import { SignInForm } from "~/features/auth/components/sign-in-form";
 import {
@@ -11,18 +11,20 @@ import {
 import { CODE_NEEDED_MESSAGE, signIn, signOut } from "~/features/auth/sign-in.server";
 import { signInSchema } from "~/features/auth/sign-in-schema";
 import {
-  EMAIL_MAX_LENGTH,
   SIGN_IN_PATH,
   SIGN_IN_UNAVAILABLE_MESSAGE,
   SIGN_OUT_UNAVAILABLE_MESSAGE,
 } from "~/features/auth/sign-in-status";
+import type { SignInAnswer } from "~/features/auth/components/sign-in-form";
 import { currentStaff, safeReturnPath } from "~/features/auth/staff-guard.server";
 import { rememberStaffUser } from "~/features/auth/staff-user-query";
 import { pageMeta } from "~/features/seo/page-meta";
 import { rootDataFrom } from "~/features/site/root-data";
 import { telHref } from "~/features/content/site-content";
 import { isDatabaseUnavailable } from "~/lib/database-availability.server";
+import { refused } from "~/lib/form-answer.server";
 import { readFormValues } from "~/lib/form-values";
+import { EMAIL_MAX } from "~/lib/text-limits";
 import type { Route } from "./+types/sign-in";
 
 /**
@@ -49,27 +51,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo, signedOut: url.searchParams.has("signed-out") };
 }
 
+type SignInField = "email" | "password" | "code";
+
+/** The sign-in form's answer: what was refused, the address typed (never the password), whether a code is asked for. */
+function signInAnswer(
+  email: string,
+  message: string,
+  status: number,
+  more: { tone?: "info"; codeNeeded?: boolean } = {},
+  headers: Record<string, string> = {},
+) {
+  const answer: Omit<SignInAnswer, "ok" | "answerId" | "fields"> = { message, values: { email }, ...more };
+  return refused<SignInField, Pick<SignInAnswer, "codeNeeded">>(answer, status, headers);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const values = await readFormValues(request);
-  if (!values) {
-    return data(
-      { email: "", message: "This form submission could not be read. Please try again.", tone: "error" as const },
-      { status: 400 },
-    );
-  }
+  if (!values) return signInAnswer("", "This form submission could not be read. Please try again.", 400);
   try {
     return await signInOrOut(request, context, values);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     // Without JavaScript the person sees this page again, with the address they typed.
     const signingOut = values.intent === "sign-out";
-    return data(
-      {
-        email: signingOut ? "" : (values.email ?? "").trim().slice(0, EMAIL_MAX_LENGTH),
-        message: signingOut ? SIGN_OUT_UNAVAILABLE_MESSAGE : SIGN_IN_UNAVAILABLE_MESSAGE,
-        tone: "error" as const,
-      },
-      { status: 503, headers: { "Retry-After": "5" } },
+    return signInAnswer(
+      signingOut ? "" : (values.email ?? "").trim().slice(0, EMAIL_MAX),
+      signingOut ? SIGN_OUT_UNAVAILABLE_MESSAGE : SIGN_IN_UNAVAILABLE_MESSAGE,
+      503,
+      {},
+      { "Retry-After": "5" },
     );
   }
 }
@@ -89,11 +99,10 @@ async function signInOrOut(request: Request, context: Route.ActionArgs["context"
     });
   }
 
-  const email = (values.email ?? "").trim().slice(0, EMAIL_MAX_LENGTH);
+  const email = (values.email ?? "").trim().slice(0, EMAIL_MAX);
   const parsed = signInSchema.safeParse(values);
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Enter your e-mail address and password.";
-    return data({ email, message, tone: "error" as const }, { status: 400 });
+    return signInAnswer(email, parsed.error.issues[0]?.message ?? "Enter your e-mail address and password.", 400);
   }
   const outcome = await signIn(db, services.secret, parsed.data, { ...client, currentToken });
   switch (outcome.kind) {
@@ -103,17 +112,11 @@ async function signInOrOut(request: Request, context: Route.ActionArgs["context"
         headers: { "Set-Cookie": await sessionCookieHeader(outcome.token, secure) },
       });
     case "code_needed":
-      return data({ email, message: CODE_NEEDED_MESSAGE, tone: "info" as const, codeNeeded: true }, { status: 401 });
+      return signInAnswer(email, CODE_NEEDED_MESSAGE, 401, { tone: "info", codeNeeded: true });
     case "refused":
-      return data(
-        { email, message: outcome.message, tone: "error" as const, codeNeeded: parsed.data.code !== undefined },
-        { status: 401 },
-      );
+      return signInAnswer(email, outcome.message, 401, { codeNeeded: parsed.data.code !== undefined });
     case "locked":
-      return data(
-        { email, message: outcome.message, tone: "error" as const },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
+      return signInAnswer(email, outcome.message, 429, {}, { "Retry-After": String(outcome.retryAfterSeconds) });
   }
 }
 
@@ -168,7 +171,7 @@ export default function SignInPage({ loaderData, actionData, matches }: Route.Co
         </p>
       ) : null}
       <div className="rounded-card border border-line bg-surface p-6 shadow-card">
-        <SignInForm state={actionData} redirectTo={loaderData.redirectTo} />
+        <SignInForm answer={actionData} redirectTo={loaderData.redirectTo} />
       </div>
     </section>
   );

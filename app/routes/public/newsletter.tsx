@@ -1,5 +1,5 @@
 import { CircleCheck } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { clientContext, databaseContext, servicesContext } from "~/context";
 import { SubscribeForm } from "~/features/newsletter/components/subscribe-form";
@@ -7,10 +7,9 @@ import { newsletterSchema } from "~/features/newsletter/newsletter-schema";
 import { subscribeVisitor } from "~/features/newsletter/newsletter.server";
 import { pageMeta } from "~/features/seo/page-meta";
 import { rootDataFrom } from "~/features/site/root-data";
-import { fieldErrors } from "~/lib/field-errors";
+import { accepted, refused, schemaProblems, writeFailed } from "~/lib/form-answer.server";
 import { readFormValues } from "~/lib/form-values";
 import { publicCacheHeaders } from "~/lib/page-cache-marker";
-import { NO_STORE, pageWriteFailure } from "~/lib/page-write-failure.server";
 import type { Route } from "./+types/newsletter";
 
 /**
@@ -24,30 +23,16 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : publicCacheHeaders;
 }
 
-interface Refused {
-  ok: false;
-  email: string;
-  emailError?: string;
-  message?: string;
-}
-
-function refused(answer: Refused, status: number, headers: Record<string, string> = {}) {
-  return data(answer, { status, headers: { ...NO_STORE, ...headers } });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const values = await readFormValues(request);
-  if (!values) {
-    return refused({ ok: false, email: "", message: "This form submission could not be read. Please try again." }, 400);
-  }
-  const email = values.email ?? "";
+  if (!values) return refused<"email">({ message: "This form submission could not be read. Please try again." });
+  const typed = { email: values.email ?? "" };
   // An empty hidden field means "not said", as when the JSON API leaves it out.
   if (values.source === "") delete values.source;
   const parsed = newsletterSchema.safeParse(values);
   if (!parsed.success) {
-    const body = fieldErrors(parsed.error);
-    const emailError = body.fields.email;
-    return refused({ ok: false, email, emailError, message: emailError ? undefined : body.error }, 400);
+    const { sentence, fields } = schemaProblems<"email">(parsed.error, (name) => (name === "email" ? name : undefined));
+    return refused<"email">({ message: fields.email ? undefined : sentence, fields, values: typed });
   }
   try {
     await subscribeVisitor(
@@ -57,10 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       parsed.data,
     );
   } catch (error) {
-    const failure = pageWriteFailure(error, context);
-    return refused({ ok: false, email, message: failure.message }, failure.status, failure.headers);
+    return writeFailed<"email">(error, context, { values: typed });
   }
-  return data({ ok: true as const, email: parsed.data.email }, { headers: NO_STORE });
+  return accepted<"email">({ values: { email: parsed.data.email } });
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -97,15 +81,15 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
               You're subscribed
             </h2>
             <p>
-              Thank you. The newsletter will come to <strong className="break-all">{actionData.email}</strong> once a
-              week. Every issue has a link that unsubscribes you in one click.
+              Thank you. The newsletter will come to <strong className="break-all">{actionData.values?.email}</strong>{" "}
+              once a week. Every issue has a link that unsubscribes you in one click.
             </p>
             <Link to="/" className={buttonVariants({ variant: "outline" })}>
               Back to the home page
             </Link>
           </div>
         ) : (
-          <SubscribeForm key={actionData ? "answered" : "new"} state={actionData} />
+          <SubscribeForm key={actionData?.answerId ?? "new"} answer={actionData} />
         )}
       </div>
     </section>

@@ -1,60 +1,71 @@
 import { LogIn } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, useNavigate, useNavigation } from "react-router";
+import { Form, useNavigate } from "react-router";
+import { AnswerMessage } from "~/components/form/answer-message";
+import { useFormFeedback } from "~/components/form/use-form-feedback";
+import { useFormSending } from "~/components/form/use-form-sending";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
-import { toast } from "~/components/ui/use-toast";
 import { apiErrorMessage } from "~/lib/api-error-message";
-import { EMAIL_MAX_LENGTH, SIGN_IN_PATH } from "../sign-in-status";
+import { formAnswer, type FormAnswer } from "~/lib/form-answer";
+import { EMAIL_MAX } from "~/lib/text-limits";
+import { SIGN_IN_PATH } from "../sign-in-status";
 import type { StaffUser } from "../staff-user";
 import { rememberStaffUser } from "../staff-user-query";
 import { STAFF_AREA_PATH } from "~/lib/staff-area";
 
-export interface SignInFormState {
-  email: string;
-  message: string;
-  tone: "error" | "info";
-  /** The account has two-factor on: ask for the code (and, without JavaScript, the password again). */
-  codeNeeded?: boolean;
-}
+/** The sign-in form's answer: the address typed comes back, the password never; `codeNeeded` asks for the second step. */
+export type SignInAnswer = FormAnswer<"email" | "password" | "code"> & { codeNeeded?: boolean };
 
 /**
  * The staff sign-in form. With JavaScript it calls POST /api/login (spec §7):
  * success stores the returned user and opens the page asked for; failure is
  * the destructive toast 'Login failed' with the server's sentence, which also
  * stays above the form. Without JavaScript it posts to /auth, which signs in
- * the same way and redirects. The password is never sent back in a page.
+ * the same way and redirects. Either way the form draws one SignInAnswer.
  */
-export function SignInForm({ state, redirectTo }: { state?: SignInFormState; redirectTo: string }) {
+export function SignInForm({ answer: pageAnswer, redirectTo }: { answer?: SignInAnswer; redirectTo: string }) {
   const id = useId();
   const navigate = useNavigate();
-  const navigation = useNavigation();
+  const [answer, setAnswer] = useState(pageAnswer);
+  const [fromPage, setFromPage] = useState(pageAnswer);
   const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState(state?.message);
-  const [tone, setTone] = useState(state?.tone ?? "error");
-  const [codeNeeded, setCodeNeeded] = useState(state?.codeNeeded ?? false);
+  // Once asked for, the code field stays until the sign-in succeeds.
+  const [codeNeeded, setCodeNeeded] = useState(pageAnswer?.codeNeeded ?? false);
   const password = useRef<HTMLInputElement>(null);
   const code = useRef<HTMLInputElement>(null);
-  const busy = pending || (navigation.state === "submitting" && navigation.formAction === SIGN_IN_PATH);
+  const posting = useFormSending({ action: SIGN_IN_PATH });
+  const busy = pending || posting;
+  const feedbackRef = useFormFeedback(answer, {
+    refused: (refusal) =>
+      refusal.tone === "info"
+        ? undefined
+        : { variant: "destructive", title: "Login failed", description: refusal.message },
+  });
 
   // A new answer from the no-JavaScript path (the /auth action) replaces what the form shows.
-  const [answered, setAnswered] = useState(state);
-  if (state !== answered) {
-    setAnswered(state);
-    setMessage(state?.message);
-    setTone(state?.tone ?? "error");
-    setCodeNeeded(state?.codeNeeded ?? false);
+  if (pageAnswer !== fromPage) {
+    setFromPage(pageAnswer);
+    setAnswer(pageAnswer);
+    if (pageAnswer?.codeNeeded) setCodeNeeded(true);
   }
+  // A refused code is typed afresh; a page answer (no JavaScript) never carries the password back.
+  const answerId = answer?.answerId;
   useEffect(() => {
-    if (state && password.current) password.current.value = "";
-  }, [state]);
+    if (answerId && code.current) code.current.value = "";
+  }, [answerId]);
+  const pageAnswerId = fromPage?.answerId;
+  useEffect(() => {
+    if (pageAnswerId && password.current) password.current.value = "";
+  }, [pageAnswerId]);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "");
     const body = {
-      email: String(form.get("email") ?? ""),
+      email,
       password: String(form.get("password") ?? ""),
       ...(codeNeeded ? { code: String(form.get("code") ?? "") } : {}),
     };
@@ -66,28 +77,22 @@ export function SignInForm({ state, redirectTo }: { state?: SignInFormState; red
         body: JSON.stringify(body),
         credentials: "include",
       });
-      const answer = (await res.json().catch(() => null)) as
+      const reply = (await res.json().catch(() => null)) as
         (StaffUser & { error?: string; twoFactorRequired?: boolean }) | null;
-      if (res.ok && answer) {
-        rememberStaffUser(answer);
+      if (res.ok && reply) {
+        rememberStaffUser(reply);
         await navigate(redirectTo, { replace: true });
         return;
       }
-      if (res.status === 401 && answer?.twoFactorRequired && !codeNeeded) {
+      if (res.status === 401 && reply?.twoFactorRequired && !codeNeeded) {
         // Not a failure: the password was right and the second step follows.
-        setMessage(answer.error);
-        setTone("info");
         setCodeNeeded(true);
-        requestAnimationFrame(() => code.current?.focus());
+        setAnswer(formAnswer({ ok: false, tone: "info", message: reply.error, values: { email }, codeNeeded: true }));
         return;
       }
-      throw new Error(`${res.status}: ${JSON.stringify(answer ?? {})}`);
+      throw new Error(`${res.status}: ${JSON.stringify(reply ?? {})}`);
     } catch (error) {
-      const sentence = apiErrorMessage(error);
-      setMessage(sentence);
-      setTone("error");
-      toast({ variant: "destructive", title: "Login failed", description: sentence });
-      if (code.current) code.current.value = "";
+      setAnswer(formAnswer({ ok: false, message: apiErrorMessage(error), values: { email }, codeNeeded }));
     } finally {
       setPending(false);
     }
@@ -95,6 +100,7 @@ export function SignInForm({ state, redirectTo }: { state?: SignInFormState; red
 
   return (
     <Form
+      ref={feedbackRef}
       method="post"
       action={`${SIGN_IN_PATH}${redirectTo === STAFF_AREA_PATH ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`}`}
       onSubmit={onSubmit}
@@ -104,18 +110,7 @@ export function SignInForm({ state, redirectTo }: { state?: SignInFormState; red
       <h2 id={`${id}-title`} className="text-xl font-bold text-primary-dark">
         Sign in with your staff account
       </h2>
-      {message ? (
-        <p
-          role="alert"
-          className={
-            tone === "info"
-              ? "rounded-xl border border-line bg-sand p-3 text-sm font-medium"
-              : "rounded-xl border border-danger bg-danger-soft p-3 text-sm font-medium text-danger"
-          }
-        >
-          {message}
-        </p>
-      ) : null}
+      <AnswerMessage answer={answer} />
       <input type="hidden" name="intent" value="sign-in" />
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-email`} className="text-sm font-medium">
@@ -128,9 +123,9 @@ export function SignInForm({ state, redirectTo }: { state?: SignInFormState; red
           autoComplete="username"
           inputMode="email"
           spellCheck={false}
-          maxLength={EMAIL_MAX_LENGTH}
+          maxLength={EMAIL_MAX}
           required
-          defaultValue={state?.email}
+          defaultValue={answer?.values?.email}
         />
       </div>
       <div className="grid gap-1.5">
@@ -164,6 +159,8 @@ export function SignInForm({ state, redirectTo }: { state?: SignInFormState; red
             maxLength={32}
             required
             aria-describedby={`${id}-code-hint`}
+            // The keyboard goes to the code whenever it is asked for or refused.
+            data-answer-focus
           />
         </div>
       ) : null}

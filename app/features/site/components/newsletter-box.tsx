@@ -2,10 +2,11 @@ import { Mail } from "lucide-react";
 import { useId, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { toast } from "~/components/ui/use-toast";
+import { useFormFeedback } from "~/components/form/use-form-feedback";
+import { useJsonForm } from "~/components/form/use-json-form";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { track } from "~/features/analytics/client/runtime";
-import { apiErrorMessage } from "~/lib/api-error-message";
+import { TRY_LATER } from "~/lib/api-error-message";
 import {
   consentSourcePath,
   NEWSLETTER_PATH,
@@ -30,34 +31,41 @@ const serverSnapshot = () => false;
 export function NewsletterBox() {
   const [email, setEmail] = useState("");
   const [honeypot, setHoneypot] = useState("");
-  const [pending, setPending] = useState(false);
+  const { answer, sending, submit } = useJsonForm<"email">();
+  const feedbackRef = useFormFeedback(answer, {
+    accepted: SUBSCRIBED_TOAST,
+    refused: (refusal) => ({
+      variant: "destructive",
+      title: "Subscription failed",
+      description: refusal.fields.email ?? refusal.message ?? TRY_LATER,
+    }),
+  });
   // false in the server HTML and while hydrating, true from then on.
   const interactive = useSyncExternalStore(noSubscription, clientSnapshot, serverSnapshot);
   const { pathname } = useLocation();
   const inputId = useId();
   const trimmed = email.trim();
   const source = consentSourcePath(pathname);
+  const emailError = answer?.ok ? undefined : answer?.fields.email;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!trimmed || pending) return;
-    setPending(true);
-    try {
-      const body: NewsletterInput = { email: trimmed, source, ...(honeypot ? { website: honeypot } : {}) };
-      await apiRequest("POST", SUBSCRIBE_API, body);
-      toast(SUBSCRIBED_TOAST);
-      setEmail("");
-      // A first-party conversion only: a newsletter sign-up is never sent to the ad pixel.
-      track({ eventType: "newsletter_signup", eventCategory: "conversion" });
-    } catch (error) {
-      toast({ variant: "destructive", title: "Subscription failed", description: apiErrorMessage(error) });
-    } finally {
-      setPending(false);
-    }
+    if (!trimmed || sending) return;
+    const body: NewsletterInput = { email: trimmed, source, ...(honeypot ? { website: honeypot } : {}) };
+    const sent = await submit(() => apiRequest("POST", SUBSCRIBE_API, body), {
+      fallback: TRY_LATER,
+      serverSentence: true,
+      fieldFor: (name) => (name === "email" ? name : undefined),
+    });
+    if (!sent) return;
+    setEmail("");
+    // A first-party conversion only: a newsletter sign-up is never sent to the ad pixel.
+    track({ eventType: "newsletter_signup", eventCategory: "conversion" });
   }
 
   return (
     <form
+      ref={feedbackRef}
       method="post"
       action={NEWSLETTER_PATH}
       onSubmit={onSubmit}
@@ -82,14 +90,21 @@ export function NewsletterBox() {
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          className="min-h-11 w-full min-w-0 rounded-full border border-white/40 bg-white px-4 text-ink placeholder:text-muted"
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? `${inputId}-error` : undefined}
+          className="min-h-11 w-full min-w-0 rounded-full border border-white/40 bg-white px-4 text-ink placeholder:text-muted aria-invalid:border-2 aria-invalid:border-accent"
           placeholder="you@example.com"
         />
-        <Button type="submit" variant="primary" disabled={interactive && (!trimmed || pending)}>
+        <Button type="submit" variant="primary" disabled={interactive && (!trimmed || sending)}>
           <Mail aria-hidden className="size-4" />
-          {pending ? "Subscribing..." : "Subscribe"}
+          {sending ? "Subscribing..." : "Subscribe"}
         </Button>
       </div>
+      {emailError ? (
+        <p id={`${inputId}-error`} className="text-sm font-semibold text-white">
+          {emailError}
+        </p>
+      ) : null}
       <input type="hidden" name="source" value={source} />
       <HoneypotField id={`${inputId}-website`} value={honeypot} onChange={setHoneypot} />
       <CrisisNotice compact className="text-xs text-white/85 [&_a]:text-white" />

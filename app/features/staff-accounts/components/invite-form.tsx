@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { errorProps, Field, Input } from "~/components/ui/field";
-import { EMAIL_MAX_LENGTH } from "~/features/auth/sign-in-status";
+import { EMAIL_MAX } from "~/lib/text-limits";
 import { STAFF_NAME_MAX_LENGTH } from "../staff-account-schema";
 import type { InviteField } from "../staff-page-types";
 
@@ -49,7 +49,7 @@ export function InviteForm({
           autoComplete="off"
           inputMode="email"
           spellCheck={false}
-          maxLength={EMAIL_MAX_LENGTH}
+          maxLength={EMAIL_MAX}
           required
           defaultValue={values?.email}
           {...errorProps("invite-email", errors?.email)}
