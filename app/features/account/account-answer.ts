@@ -1,7 +1,9 @@
+import type { FormAnswer } from "~/lib/form-answer";
+
 /**
  * What the account page's action answers, shared by the server and the
  * forms. Each form posts an `intent`; the answer names it, so only that
- * form shows the messages. Passwords are never sent back.
+ * form shows the messages (answerFor). Passwords are never sent back.
  */
 export const accountIntents = [
   "change-password",
@@ -16,20 +18,5 @@ export const accountIntents = [
 ] as const;
 export type AccountIntent = (typeof accountIntents)[number];
 
-export interface AccountAnswer {
-  intent: AccountIntent;
-  ok: boolean;
-  /** One sentence per field that needs another look, by field name. */
-  fields: Record<string, string>;
-  /** A sentence for the whole form: what happened, or what went wrong. */
-  message?: string;
-  /** New recovery codes: in this one answer and never again. */
-  recoveryCodes?: string[];
-  /** Differs on every answer, so a form can start afresh (its password fields emptied). */
-  answerId: string;
-}
-
-/** The answer for a form, when the last one was for it. */
-export function answerFor(answer: AccountAnswer | undefined, ...intents: AccountIntent[]): AccountAnswer | undefined {
-  return answer && intents.includes(answer.intent) ? answer : undefined;
-}
+/** The account page's answer: which form it is for, and new recovery codes (in this one answer and never again). */
+export type AccountAnswer = FormAnswer & { intent: AccountIntent; recoveryCodes?: string[] };

@@ -1,5 +1,4 @@
-import crypto from "node:crypto";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { clientContext, databaseContext, servicesContext, staffContext } from "~/context";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { clearedSessionCookieHeader, cookieIsSecure } from "~/features/auth/session-cookie.server";
@@ -8,6 +7,8 @@ import { isTwoFactorRequired } from "~/features/auth/staff-settings.server";
 import { findUserById } from "~/features/auth/users.server";
 import { getSiteContent } from "~/features/content/queries.server";
 import { fieldErrors } from "~/lib/field-errors";
+import { formAnswer } from "~/lib/form-answer";
+import { answerWith } from "~/lib/form-answer.server";
 import { readFormValues } from "~/lib/form-values";
 import { NO_STORE, pageWriteFailure } from "~/lib/page-write-failure.server";
 import type { AccountAnswer, AccountIntent } from "./account-answer";
@@ -54,15 +55,12 @@ export async function loadAccountPage(context: Context): Promise<AccountView> {
   };
 }
 
-function answer(intent: AccountIntent, status: number, rest: Partial<Omit<AccountAnswer, "intent" | "answerId">> = {}) {
-  const body: AccountAnswer = {
-    intent,
-    ok: status < 400,
-    fields: {},
-    ...rest,
-    answerId: crypto.randomBytes(6).toString("base64url"),
-  };
-  return data(body, { status, headers: NO_STORE });
+function answer(
+  intent: AccountIntent,
+  status: number,
+  rest: Partial<Pick<AccountAnswer, "fields" | "message" | "recoveryCodes">> = {},
+) {
+  return answerWith(status, formAnswer<string, { intent: AccountIntent }>({ ok: status < 400, intent, ...rest }));
 }
 
 const fieldProblem = (intent: AccountIntent, field: string, message: string) =>

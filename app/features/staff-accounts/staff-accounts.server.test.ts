@@ -46,7 +46,7 @@ describe.each(databaseKinds())("staff account changes on %s", (kind) => {
   const lastAudit = async () => (await db().select().from(auditLog).orderBy(asc(auditLog.id))).at(-1)!;
 
   it("invites with a one-time password the person must change, audited with who and whom", async () => {
-    const { status, result } = await runStaffAction(db(), actor(), {
+    const { status, answer: result } = await runStaffAction(db(), actor(), {
       intent: "invite",
       name: "  Noor New ",
       email: "noor@clinic.example",
@@ -75,7 +75,7 @@ describe.each(databaseKinds())("staff account changes on %s", (kind) => {
   it("answers 400 with field errors for a bad or duplicate invite, never throwing", async () => {
     const bad = await runStaffAction(db(), actor(), { intent: "invite", name: "", email: "nope", role: "owner" });
     expect(bad.status).toBe(400);
-    expect(bad.result).toMatchObject({
+    expect(bad.answer).toMatchObject({
       ok: false,
       fields: {
         name: "Enter their name.",
@@ -91,7 +91,7 @@ describe.each(databaseKinds())("staff account changes on %s", (kind) => {
       role: "staff",
     });
     expect(duplicate.status).toBe(400);
-    expect(duplicate.result).toMatchObject({
+    expect(duplicate.answer).toMatchObject({
       ok: false,
       fields: { email: "A staff account already uses this e-mail address." },
     });
@@ -104,7 +104,7 @@ describe.each(databaseKinds())("staff account changes on %s", (kind) => {
     for (const values of unreadable) {
       const answer = await runStaffAction(db(), actor(), values);
       expect(answer.status).toBe(400);
-      expect(answer.result.ok).toBe(false);
+      expect(answer.answer.ok).toBe(false);
     }
     const gone = await runStaffAction(db(), actor(), {
       intent: "disable",
@@ -240,7 +240,7 @@ describe.each(databaseKinds())("staff account changes on %s", (kind) => {
     const before = (await lastAudit()).id;
     expect(await setRequireTwoFactor(db(), actor(), true)).toBe(false);
     expect((await lastAudit()).id).toBe(before);
-    const { result } = await runStaffAction(db(), actor(), { intent: "require-two-factor" });
+    const { answer: result } = await runStaffAction(db(), actor(), { intent: "require-two-factor" });
     expect(result).toMatchObject({ ok: true, message: "Two-factor sign-in is now optional." });
     expect(await isTwoFactorRequired(db())).toBe(false);
   });

@@ -1,4 +1,5 @@
 import type { StaffRole } from "~/db/schema";
+import type { FormAnswer } from "~/lib/form-answer";
 
 /** One account as /admin/staff shows it (no hashes, no secrets). */
 export interface AccountRow {
@@ -17,20 +18,9 @@ export interface AccountRow {
 
 export type InviteField = "name" | "email" | "role";
 
-/** What the page's action answers; a one-time password appears here once and nowhere else. */
-export type StaffActionResult =
-  | {
-      ok: true;
-      intent: string;
-      message: string;
-      userId?: string;
-      oneTimePassword?: { value: string; name: string; email: string; reason: "invite" | "reset" };
-    }
-  | {
-      ok: false;
-      intent: string;
-      message: string;
-      userId?: string;
-      fields?: Partial<Record<InviteField, string>>;
-      values?: Partial<Record<InviteField, string>>;
-    };
+/** What the page's action answers (a FormAnswer); a one-time password appears here once and nowhere else. */
+export type StaffAnswer = FormAnswer<InviteField> & {
+  intent: string;
+  userId?: string;
+  oneTimePassword?: { value: string; name: string; email: string; reason: "invite" | "reset" };
+};

@@ -15,7 +15,8 @@ import {
   StaffChangeRefused,
   type ChangeActor,
 } from "./staff-accounts.server";
-import type { AccountRow, InviteField, StaffActionResult } from "./staff-page-types";
+import { formAnswer } from "~/lib/form-answer";
+import type { AccountRow, InviteField, StaffAnswer } from "./staff-page-types";
 
 const CLINIC_TIME_ZONE = "America/New_York";
 const signInTime = new Intl.DateTimeFormat("en-US", {
@@ -57,7 +58,7 @@ export async function runStaffAction(
   db: Db,
   actor: ChangeActor,
   values: Record<string, string> | null,
-): Promise<{ status: number; result: StaffActionResult }> {
+): Promise<{ status: number; answer: StaffAnswer }> {
   const intent = values?.intent ?? "";
   const parsed = staffActionSchema.safeParse(values ?? {});
   if (!parsed.success) {
@@ -70,7 +71,7 @@ export async function runStaffAction(
     const fieldErrors = Object.keys(fields).length > 0;
     return {
       status: 400,
-      result: {
+      answer: staffAnswer({
         ok: false,
         intent,
         userId: values?.userId,
@@ -78,27 +79,27 @@ export async function runStaffAction(
           ? "Please correct the highlighted fields."
           : (parsed.error.issues[0]?.message ?? "This form submission could not be understood."),
         ...(fieldErrors ? { fields, values: inviteValues(values) } : {}),
-      },
+      }),
     };
   }
   try {
-    return { status: 200, result: await run(db, actor, parsed.data) };
+    return { status: 200, answer: staffAnswer(await run(db, actor, parsed.data)) };
   } catch (error) {
     if (error instanceof EmailTakenError && parsed.data.intent === "invite") {
       return {
         status: 400,
-        result: {
+        answer: staffAnswer({
           ok: false,
           intent,
           message: "Please correct the highlighted fields.",
           fields: { email: error.message },
           values: inviteValues(values),
-        },
+        }),
       };
     }
     if (error instanceof StaffChangeRefused) {
       const userId = "userId" in parsed.data ? parsed.data.userId : undefined;
-      return { status: error.status, result: { ok: false, intent, userId, message: error.message } };
+      return { status: error.status, answer: staffAnswer({ ok: false, intent, userId, message: error.message }) };
     }
     throw error;
   }
@@ -108,7 +109,11 @@ function inviteValues(values: Record<string, string> | null): Partial<Record<Inv
   return { name: values?.name ?? "", email: values?.email ?? "", role: values?.role ?? "" };
 }
 
-async function run(db: Db, actor: ChangeActor, input: StaffActionInput): Promise<StaffActionResult> {
+type Outcome = Omit<StaffAnswer, "answerId" | "fields"> & Partial<Pick<StaffAnswer, "fields">>;
+
+const staffAnswer = (outcome: Outcome): StaffAnswer => formAnswer<InviteField, Omit<Outcome, "ok">>(outcome);
+
+async function run(db: Db, actor: ChangeActor, input: StaffActionInput): Promise<Outcome> {
   switch (input.intent) {
     case "invite": {
       const { user, oneTimePassword } = await inviteStaff(db, actor, input);
@@ -154,6 +159,6 @@ async function run(db: Db, actor: ChangeActor, input: StaffActionInput): Promise
   }
 }
 
-function ok(input: { intent: string; userId: string }, message: string): StaffActionResult {
+function ok(input: { intent: string; userId: string }, message: string): Outcome {
   return { ok: true, intent: input.intent, userId: input.userId, message };
 }

@@ -1,12 +1,14 @@
-import { useEffect, useRef } from "react";
-import { data, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
+import { AnswerMessage } from "~/components/form/answer-message";
+import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { clientContext, databaseContext, staffContext } from "~/context";
 import { AccountCard } from "~/features/staff-accounts/components/account-card";
 import { InviteForm } from "~/features/staff-accounts/components/invite-form";
 import { OneTimePasswordNotice } from "~/features/staff-accounts/components/one-time-password-notice";
 import { TwoFactorSettingForm } from "~/features/staff-accounts/components/two-factor-setting-form";
 import { runStaffAction, staffPageData } from "~/features/staff-accounts/staff-page.server";
-import type { StaffActionResult } from "~/features/staff-accounts/staff-page-types";
+import type { StaffAnswer } from "~/features/staff-accounts/staff-page-types";
+import { answerWith } from "~/lib/form-answer.server";
 import { readFormValues } from "~/lib/form-values";
 import type { Route } from "./+types/staff";
 
@@ -28,17 +30,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(databaseContext);
   const { user } = context.get(staffContext);
   const { ip } = context.get(clientContext);
-  const { status, result } = await runStaffAction(
+  const { status, answer } = await runStaffAction(
     db,
     { id: user.id, email: user.email, ip },
     await readFormValues(request),
   );
-  return data(result, { status });
+  return answerWith(status, answer);
 }
 
 export default function StaffAccountsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, requireTwoFactor } = loaderData;
-  const result = actionData as StaffActionResult | undefined;
+  const result = actionData as StaffAnswer | undefined;
   const inviteFailed = result && !result.ok && result.intent === "invite" && result.fields;
   const invited = result?.ok && result.intent === "invite" ? result.userId : undefined;
   // What a change did shows once the page's data has reloaded too, so the message and the list agree.
@@ -89,20 +91,8 @@ export default function StaffAccountsPage({ loaderData, actionData }: Route.Comp
             their own.
           </p>
         </div>
-        {inviteFailed ? (
-          <p
-            role="alert"
-            className="max-w-xl rounded-xl border border-danger bg-danger-soft p-3 text-sm font-medium text-danger"
-          >
-            {result.message}
-          </p>
-        ) : null}
         {/* A fresh, empty form after each account is added. */}
-        <InviteForm
-          key={invited ?? "new"}
-          errors={inviteFailed ? result.fields : undefined}
-          values={inviteFailed ? result.values : undefined}
-        />
+        <InviteForm key={invited ?? "new"} answer={inviteFailed ? result : undefined} />
       </section>
 
       <section aria-labelledby="settings-heading" className="grid gap-4">
@@ -121,23 +111,11 @@ export default function StaffAccountsPage({ loaderData, actionData }: Route.Comp
 }
 
 /** What the last change did, or why it was refused; focused so it is read out and seen. */
-function ResultBanner({ result }: { result: StaffActionResult }) {
-  const banner = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    banner.current?.focus();
-  }, [result]);
+function ResultBanner({ result }: { result: StaffAnswer }) {
+  const feedbackRef = useFormFeedback<StaffAnswer, HTMLDivElement>(result);
   return (
-    <p
-      ref={banner}
-      tabIndex={-1}
-      role={result.ok ? "status" : "alert"}
-      className={
-        result.ok
-          ? "rounded-xl border border-primary bg-primary-soft p-4 font-medium text-primary-dark focus:outline-none"
-          : "rounded-xl border border-danger bg-danger-soft p-4 font-medium text-danger focus:outline-none"
-      }
-    >
-      {result.message}
-    </p>
+    <div ref={feedbackRef}>
+      <AnswerMessage answer={result} className="p-4 text-base focus:outline-none" />
+    </div>
   );
 }

@@ -2,8 +2,12 @@ import { KeyRound } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { answerFor, type AccountAnswer } from "../account-answer";
-import { AnswerMessage, PasswordField, useFocusAnswer, useSending } from "./form-bits";
+import { AnswerMessage } from "~/components/form/answer-message";
+import { useSendingIntent } from "~/components/form/use-form-sending";
+import { useFormFeedback } from "~/components/form/use-form-feedback";
+import { answerFor } from "~/lib/form-answer";
+import type { AccountAnswer } from "../account-answer";
+import { PasswordField } from "./password-field";
 
 /**
  * Change password: the current one, the new one twice. Works without
@@ -17,8 +21,8 @@ export function ChangePasswordForm({ answer: last }: { answer: AccountAnswer | u
 
 function ChangePasswordFields({ answer }: { answer: AccountAnswer | undefined }) {
   const id = useId();
-  const form = useFocusAnswer(answer);
-  const sending = useSending("change-password") !== null;
+  const form = useFormFeedback(answer);
+  const sending = useSendingIntent("change-password") !== null;
   const fields = answer?.fields ?? {};
   return (
     <Form method="post" ref={form} aria-labelledby={`${id}-title`} className="grid max-w-md gap-4">

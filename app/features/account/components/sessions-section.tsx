@@ -2,9 +2,12 @@ import { LogOut, MonitorSmartphone } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { answerFor, type AccountAnswer } from "../account-answer";
+import { AnswerMessage } from "~/components/form/answer-message";
+import { useSendingIntent } from "~/components/form/use-form-sending";
+import { useFormFeedback } from "~/components/form/use-form-feedback";
+import { answerFor } from "~/lib/form-answer";
+import type { AccountAnswer } from "../account-answer";
 import type { SessionRow } from "../account-view";
-import { AnswerMessage, useFocusAnswer, useSending } from "./form-bits";
 
 /** Where this person is signed in now, with a way to end any one session or all of them. */
 export function SessionsSection({
@@ -16,8 +19,8 @@ export function SessionsSection({
 }) {
   const id = useId();
   const answer = answerFor(last, "end-session", "sign-out-everywhere");
-  const message = useFocusAnswer<HTMLDivElement>(answer);
-  const sending = useSending("end-session", "sign-out-everywhere");
+  const message = useFormFeedback<AccountAnswer, HTMLDivElement>(answer);
+  const sending = useSendingIntent("end-session", "sign-out-everywhere");
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4">
       <h2 id={`${id}-title`} className="text-xl font-bold text-primary-dark">

@@ -3,9 +3,13 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, Input } from "~/components/ui/field";
-import { answerFor, type AccountAnswer } from "../account-answer";
+import { AnswerMessage } from "~/components/form/answer-message";
+import { useSendingIntent } from "~/components/form/use-form-sending";
+import { useFormFeedback } from "~/components/form/use-form-feedback";
+import { answerFor } from "~/lib/form-answer";
+import type { AccountAnswer } from "../account-answer";
 import type { AccountView } from "../account-view";
-import { AnswerMessage, PasswordField, useFocusAnswer, useSending } from "./form-bits";
+import { PasswordField } from "./password-field";
 import { RecoveryCodes } from "./recovery-codes";
 
 type TwoFactor = AccountView["twoFactor"];
@@ -48,8 +52,8 @@ export function TwoFactorSection({
 
 function TwoFactorOff({ answer: last }: { answer: AccountAnswer | undefined }) {
   const answer = answerFor(last, "cancel-two-factor", "turn-off-two-factor", "start-two-factor");
-  const form = useFocusAnswer(answer);
-  const sending = useSending("start-two-factor") !== null;
+  const form = useFormFeedback(answer);
+  const sending = useSendingIntent("start-two-factor") !== null;
   return (
     <Form method="post" ref={form} key={answer?.answerId} className="grid max-w-prose gap-4">
       <AnswerMessage answer={answer} />
@@ -76,8 +80,8 @@ function TwoFactorSetup({
 }) {
   const id = useId();
   const answer = answerFor(last, "confirm-two-factor", "start-two-factor", "restart-two-factor");
-  const area = useFocusAnswer<HTMLDivElement>(answer);
-  const sending = useSending("confirm-two-factor", "cancel-two-factor");
+  const area = useFormFeedback<AccountAnswer, HTMLDivElement>(answer);
+  const sending = useSendingIntent("confirm-two-factor", "cancel-two-factor");
   const codeError = answer?.fields.code;
   return (
     <div ref={area} className="grid gap-5">
@@ -142,8 +146,8 @@ function TwoFactorSetup({
 function TwoFactorOn({ twoFactor, answer: last }: { twoFactor: TwoFactor; answer: AccountAnswer | undefined }) {
   const id = useId();
   const answer = answerFor(last, "renew-recovery-codes", "restart-two-factor", "turn-off-two-factor");
-  const form = useFocusAnswer(answer);
-  const sending = useSending("renew-recovery-codes", "restart-two-factor", "turn-off-two-factor");
+  const form = useFormFeedback(answer);
+  const sending = useSendingIntent("renew-recovery-codes", "restart-two-factor", "turn-off-two-factor");
   const left = twoFactor.recoveryCodesLeft;
   return (
     <div className="grid gap-4">

@@ -1,34 +1,28 @@
 import { UserPlus } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { AnswerMessage } from "~/components/form/answer-message";
+import { useFormFeedback } from "~/components/form/use-form-feedback";
+import { useSendingIntent } from "~/components/form/use-form-sending";
 import { Button } from "~/components/ui/button";
 import { errorProps, Field, Input } from "~/components/ui/field";
 import { EMAIL_MAX } from "~/lib/text-limits";
 import { STAFF_NAME_MAX_LENGTH } from "../staff-account-schema";
-import type { InviteField } from "../staff-page-types";
+import type { StaffAnswer } from "../staff-page-types";
 
 /**
  * Adds a staff member: name, e-mail and role. The server makes a one-time
  * password and the page shows it once. Field errors sit under their fields;
  * the first one gets focus.
  */
-export function InviteForm({
-  errors,
-  values,
-}: {
-  errors?: Partial<Record<InviteField, string>>;
-  values?: Partial<Record<InviteField, string>>;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const first = errors && (["name", "email", "role"] as const).find((field) => errors[field]);
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }, [errors]);
+export function InviteForm({ answer }: { answer?: StaffAnswer }) {
+  const busy = useSendingIntent("invite") !== null;
+  const form = useFormFeedback(answer);
+  const errors = answer?.fields;
+  const values = answer?.values;
   const role = values?.role === "admin" ? "admin" : "staff";
   return (
     <Form ref={form} method="post" aria-labelledby="invite-heading" className="grid max-w-xl gap-4" noValidate>
+      <AnswerMessage answer={answer} />
       <input type="hidden" name="intent" value="invite" />
       <Field id="invite-name" label="Name" error={errors?.name}>
         <Input
