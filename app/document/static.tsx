@@ -1,6 +1,6 @@
 import { useState, type MouseEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { isHydrating } from "~/lib/hydration";
+import { isHydrating } from "~/document/hydration";
 
 /**
  * Content with no interactivity of its own. The server renders it; on the
