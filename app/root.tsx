@@ -25,6 +25,7 @@ import { showsStickyCta, showsVisitBlock } from "~/features/site/nav-links";
 import type { RootData } from "~/features/site/root-data";
 import { withFallbacks } from "~/features/site/site-content";
 import { isDatabaseUnavailable, withDatabaseDeadline } from "~/lib/database-availability.server";
+import { BelowFoldWithoutScript } from "~/document/below-fold-without-script";
 import { useMarkHydrated } from "~/document/hydration";
 import { InlineStyles } from "~/document/inline-styles";
 import { cn } from "~/lib/cn";
@@ -90,10 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {staffArea ? <meta name="robots" content="noindex" /> : null}
         <Links />
         <InlineStyles />
-        {/* Without JavaScript nothing lays the skipped sections out ahead (document/below-fold.tsx). */}
-        <noscript>
-          <style>{".below-fold{content-visibility:visible}"}</style>
-        </noscript>
+        <BelowFoldWithoutScript />
       </head>
       <body className={cn(stickyCta && "pb-20 md:pb-0")}>
         {staffArea ? (

@@ -69,6 +69,8 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { site, treatments, providers } = loaderData;
+  // Every section from About on carries `below-fold`: none of them is on the
+  // first screen at any window size (decision 0019).
   useLayOutBelowFold();
   return (
     <>
