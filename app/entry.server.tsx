@@ -4,9 +4,9 @@ import { ServerRouter, type EntryContext } from "react-router";
 import inlineCss from "./app.css?inline";
 import { thirdPartyCspSources } from "./features/consent/measurement-config";
 import type { RootData } from "./features/site/root-data";
-import { documentCsp } from "./lib/csp.server";
-import { hydrateAfterFirstPaint } from "./lib/hydrate-after-paint.server";
-import { InlineStylesContext } from "./lib/inline-styles";
+import { documentCsp } from "./document/csp.server";
+import { hydrateAfterFirstPaint } from "./document/hydrate-after-paint.server";
+import { InlineStylesContext } from "./document/inline-styles";
 
 export const streamTimeout = 5_000;
 

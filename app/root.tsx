@@ -28,10 +28,11 @@ import { showsStickyCta, showsVisitBlock } from "~/features/site/nav-links";
 import type { RootData } from "~/features/site/root-data";
 import { withFallbacks } from "~/features/content/site-content";
 import { databaseAwayContext, isDatabaseUnavailable, withDatabaseDeadline } from "~/lib/database-availability.server";
-import { useMarkHydrated } from "~/lib/hydration";
-import { InlineStyles } from "~/lib/inline-styles";
+import { BelowFoldWithoutScript } from "~/document/below-fold-without-script";
+import { useMarkHydrated } from "~/document/hydration";
+import { InlineStyles } from "~/document/inline-styles";
 import { cn } from "~/lib/cn";
-import { DocumentScripts } from "~/lib/document-scripts";
+import { DocumentScripts } from "~/document/document-scripts";
 import appCssUrl from "./app.css?url";
 import type { Route } from "./+types/root";
 
@@ -94,10 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {staffArea ? <meta name="robots" content="noindex" /> : null}
         <Links />
         <InlineStyles />
-        {/* Without JavaScript nothing lays the skipped sections out ahead (features/home/below-fold.ts). */}
-        <noscript>
-          <style>{".below-fold{content-visibility:visible}"}</style>
-        </noscript>
+        <BelowFoldWithoutScript />
       </head>
       <body className={cn(stickyCta && "pb-20 md:pb-0")}>
         {staffArea ? (

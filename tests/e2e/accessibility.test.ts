@@ -126,7 +126,7 @@ describe("accessibility", () => {
     });
   });
 
-  // Then nothing lays the home page's skipped sections out ahead (app/features/home/below-fold.ts);
+  // Then nothing lays the home page's skipped sections out ahead (app/document/below-fold.tsx);
   // the root's <noscript> style keeps them from being skipped at all.
   it("Tab shows where focus is at every stop without JavaScript too, at 375px", async () => {
     const { page } = await visit("/", MOBILE, false);

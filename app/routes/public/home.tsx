@@ -1,9 +1,9 @@
 import { Suspense } from "react";
-import { Static } from "~/components/static";
+import { Static } from "~/document/static";
 import { configContext, databaseContext } from "~/context";
 import { About, CareOptions, WhyChoose } from "~/features/home/components/about-and-why";
 import { Approach, Comparison, GettingStarted } from "~/features/home/components/approach-and-comparison";
-import { useLayOutBelowFold } from "~/features/home/below-fold";
+import { useLayOutBelowFold } from "~/document/below-fold";
 import { FeaturedServices } from "~/features/home/components/featured-services";
 import { Hero } from "~/features/home/components/hero";
 import { InsuranceStrip } from "~/features/home/components/insurance-strip";
@@ -13,7 +13,7 @@ import { loadHomePage } from "~/features/home/home.server";
 import { organizationJsonLd } from "~/features/seo/organization-jsonld";
 import { shortBrand } from "~/features/pages/page-titles";
 import { pageMeta } from "~/features/seo/page-meta";
-import { lazyWithPreload } from "~/lib/lazy-with-preload";
+import { lazyWithPreload } from "~/document/lazy-with-preload";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/home";
 
@@ -68,6 +68,8 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { site, treatments, providers } = loaderData;
+  // Every section from About on carries `below-fold`: none of them is on the
+  // first screen at any window size (decision 0019).
   useLayOutBelowFold();
   return (
     <>

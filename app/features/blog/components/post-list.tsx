@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Static } from "~/components/static";
+import { Static } from "~/document/static";
 import type { PostSummary } from "../posts.server";
 import { PostFacts } from "./post-facts";
 

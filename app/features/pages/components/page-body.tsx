@@ -1,4 +1,4 @@
-import { Static } from "~/components/static";
+import { Static } from "~/document/static";
 import type { SiteContent } from "~/features/content/site-content";
 import type { BodyView } from "../block-data.server";
 import { ContentBlockView } from "./blocks/content-block";

@@ -1,7 +1,7 @@
 import { MapPin } from "lucide-react";
 import { useState } from "react";
 import { buttonVariants } from "~/components/ui/button";
-import { MAP_FRAME_ORIGIN } from "~/lib/csp";
+import { MAP_FRAME_ORIGIN } from "~/document/csp";
 
 function mapEmbedUrl(latitude: number, longitude: number) {
   const d = 0.008;

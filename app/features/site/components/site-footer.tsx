@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { Static } from "~/components/static";
+import { Static } from "~/document/static";
 import { legalLinks, quickLinks, serviceLinks, socialLabels } from "../nav-links";
 import { telHref, type SiteContent } from "~/features/content/site-content";
 import { CrisisNotice } from "~/components/crisis-notice";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 /**
- * Sections marked `below-fold` (app.css) start skipped: the browser leaves
+ * Sections marked `below-fold` (below-fold.css) start skipped: the browser leaves
  * their style and layout until they come near the viewport, so a phone paints
  * and settles the first screen sooner, and a visitor who never scrolls that
  * far never pays for them. Left that way, a section laid out late grows from

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { isHydrating } from "~/lib/hydration";
+import { isHydrating } from "~/document/hydration";
 
 /**
  * Content with no interactivity of its own. The server renders it; on the
@@ -11,7 +11,8 @@ import { isHydrating } from "~/lib/hydration";
  * a client navigation, it is ordinary React.
  *
  * Links inside still navigate without a page reload, through one delegated
- * click handler.
+ * click handler. `data-static` marks the element, for tests and tools that
+ * check which parts of a page React leaves alone.
  */
 export function Static({ children, className = "contents" }: { children: ReactNode; className?: string }) {
   const navigate = useNavigate();
@@ -31,11 +32,17 @@ export function Static({ children, className = "contents" }: { children: ReactNo
 
   if (frozen) {
     return (
-      <div className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+      <div
+        className={className}
+        data-static=""
+        onClick={onClick}
+        dangerouslySetInnerHTML={{ __html: "" }}
+        suppressHydrationWarning
+      />
     );
   }
   return (
-    <div className={className} onClick={onClick}>
+    <div className={className} data-static="" onClick={onClick}>
       {children}
     </div>
   );

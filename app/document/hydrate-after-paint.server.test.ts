@@ -9,6 +9,8 @@ import {
 
 // The shape of what React Router renders: preloads in <head>, then the scroll,
 // context and module scripts, the JSON-LD and the streamed data in <body>.
+// Only a sample: tests/e2e/document-pipeline.test.ts checks the rewriter on
+// the markup React Router really writes, so an upgrade that changes it fails there.
 const scroll = `((k) => { sessionStorage.getItem(k) })("react-router-scroll-positions")`;
 const context = `window.__reactRouterContext = {"ssr":true};window.__reactRouterContext.stream = 1;`;
 const bootstrap = `import * as route0 from "/assets/root-A.js";
