@@ -5,7 +5,14 @@ import type { ActiveSession } from "~/features/auth/session.server";
 import type { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import type { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
-import type { WriteClient } from "~/lib/json-write.server";
+import type { z } from "zod";
+import {
+  answerResponse,
+  runJsonWrite,
+  writeRequestOf,
+  type JsonWriteSpec,
+  type WriteClient,
+} from "~/lib/json-write.server";
 import type { RateRule } from "~/lib/rate-limit.server";
 
 /** The database reaches loaders through the router context, never a module global. */
@@ -46,6 +53,21 @@ export const clientContext = createContext<ClientInfo>();
 /** Who sent a JSON write: the client, and the host it was sent to. */
 export function writeClientOf(request: Request, context: Readonly<RouterContextProvider>): WriteClient {
   return { ...context.get(clientContext), hostname: new URL(request.url).hostname };
+}
+
+/**
+ * A resource route's JSON write through the one pipeline (app/lib/json-write.server.ts), with
+ * the client and the log taken from the request's context.
+ */
+export async function answerJsonWrite<S extends z.ZodType>(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  spec: Omit<JsonWriteSpec<S, WriteClient>, "logger">,
+): Promise<Response> {
+  const logger = context.get(servicesContext).logger;
+  return answerResponse(
+    await runJsonWrite(writeRequestOf(request), { ...spec, logger }, writeClientOf(request, context)),
+  );
 }
 
 /** The signed-in staff member, set by the staff area's middleware before any of its loaders run. */

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { clientContext, databaseContext, servicesContext, writeClientOf } from "~/context";
-import { answerResponse, failureAnswer, runJsonWrite, writeRequestOf, type WriteAnswer } from "~/lib/json-write.server";
+import { answerJsonWrite, clientContext, databaseContext, servicesContext } from "~/context";
+import { answerResponse, failureAnswer, type WriteAnswer } from "~/lib/json-write.server";
 import {
   clearedSessionCookieHeader,
   cookieIsSecure,
@@ -37,47 +37,41 @@ export async function login(args: Args): Promise<Response> {
   const { request, context } = args;
   const services = context.get(servicesContext);
   const { db } = context.get(databaseContext);
-  const answer = await runJsonWrite(
-    writeRequestOf(request),
-    {
-      schema: signInSchema,
-      maxBytes: 4 * 1024,
-      logger: services.logger,
-      async handle(input, client): Promise<WriteAnswer> {
-        const currentToken = await readSessionToken(request.headers.get("cookie"));
-        let outcome;
-        try {
-          outcome = await signIn(db, services.secret, input, { ...client, currentToken });
-        } catch (error) {
-          return failure(args, error, SIGN_IN_UNAVAILABLE_MESSAGE);
+  return answerJsonWrite(request, context, {
+    schema: signInSchema,
+    maxBytes: 4 * 1024,
+    async handle(input, client): Promise<WriteAnswer> {
+      const currentToken = await readSessionToken(request.headers.get("cookie"));
+      let outcome;
+      try {
+        outcome = await signIn(db, services.secret, input, { ...client, currentToken });
+      } catch (error) {
+        return failure(args, error, SIGN_IN_UNAVAILABLE_MESSAGE);
+      }
+      // The outcome only: never the address typed or the password.
+      services.logger.info({ outcome: outcome.kind }, "staff sign-in");
+      switch (outcome.kind) {
+        case "signed_in": {
+          const secure = cookieIsSecure(request.url, services.secureCookies);
+          return {
+            status: 200,
+            headers: { ...NO_STORE, "Set-Cookie": await sessionCookieHeader(outcome.token, secure) },
+            body: outcome.user,
+          };
         }
-        // The outcome only: never the address typed or the password.
-        services.logger.info({ outcome: outcome.kind }, "staff sign-in");
-        switch (outcome.kind) {
-          case "signed_in": {
-            const secure = cookieIsSecure(request.url, services.secureCookies);
-            return {
-              status: 200,
-              headers: { ...NO_STORE, "Set-Cookie": await sessionCookieHeader(outcome.token, secure) },
-              body: outcome.user,
-            };
-          }
-          case "code_needed":
-            return { status: 401, headers: NO_STORE, body: { error: CODE_NEEDED_MESSAGE, twoFactorRequired: true } };
-          case "refused":
-            return { status: 401, headers: NO_STORE, body: { error: outcome.message } };
-          case "locked":
-            return {
-              status: 429,
-              headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) },
-              body: { error: outcome.message },
-            };
-        }
-      },
+        case "code_needed":
+          return { status: 401, headers: NO_STORE, body: { error: CODE_NEEDED_MESSAGE, twoFactorRequired: true } };
+        case "refused":
+          return { status: 401, headers: NO_STORE, body: { error: outcome.message } };
+        case "locked":
+          return {
+            status: 429,
+            headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) },
+            body: { error: outcome.message },
+          };
+      }
     },
-    writeClientOf(request, context),
-  );
-  return answerResponse(answer);
+  });
 }
 
 /** POST /api/logout: ends the session on the server and clears the cookie. Signing out twice is not an error. */

@@ -1,6 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { databaseContext, servicesContext, writeClientOf } from "~/context";
-import { answerResponse, runJsonWrite, writeRequestOf } from "~/lib/json-write.server";
+import { answerJsonWrite, databaseContext, servicesContext } from "~/context";
 import { LeadChoiceError } from "./lead-choices.server";
 import { leadSchema } from "./lead-schema";
 import { submitLead } from "./submit-lead.server";
@@ -13,29 +12,23 @@ import { submitLead } from "./submit-lead.server";
 export async function receiveLead(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
   const services = context.get(servicesContext);
   const { db } = context.get(databaseContext);
-  const answer = await runJsonWrite(
-    writeRequestOf(request),
-    {
-      schema: leadSchema,
-      maxBytes: 8 * 1024,
-      logger: services.logger,
-      async handle(input, client) {
-        try {
-          await submitLead(db, services, client.ip, input);
-        } catch (error) {
-          // An office or insurance we do not have: a bad field like any other.
-          if (error instanceof LeadChoiceError) {
-            const names = Object.keys(error.fields);
-            return { status: 400, body: { error: `Please check: ${names.join(", ")}.`, fields: error.fields } };
-          }
-          throw error;
+  return answerJsonWrite(request, context, {
+    schema: leadSchema,
+    maxBytes: 8 * 1024,
+    async handle(input, client) {
+      try {
+        await submitLead(db, services, client.ip, input);
+      } catch (error) {
+        // An office or insurance we do not have: a bad field like any other.
+        if (error instanceof LeadChoiceError) {
+          const names = Object.keys(error.fields);
+          return { status: 400, body: { error: `Please check: ${names.join(", ")}.`, fields: error.fields } };
         }
-        // Contents are never logged; the form type says enough to follow the flow.
-        services.logger.info({ formType: input.formType }, "lead received");
-        return { status: 201, body: { status: "received" } };
-      },
+        throw error;
+      }
+      // Contents are never logged; the form type says enough to follow the flow.
+      services.logger.info({ formType: input.formType }, "lead received");
+      return { status: 201, body: { status: "received" } };
     },
-    writeClientOf(request, context),
-  );
-  return answerResponse(answer);
+  });
 }

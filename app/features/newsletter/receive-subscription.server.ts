@@ -1,6 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { databaseContext, servicesContext, writeClientOf } from "~/context";
-import { answerResponse, runJsonWrite, writeRequestOf } from "~/lib/json-write.server";
+import { answerJsonWrite, databaseContext, servicesContext } from "~/context";
 import { newsletterSchema } from "./newsletter-schema";
 import { subscribeVisitor } from "./newsletter.server";
 
@@ -17,20 +16,14 @@ export async function receiveSubscription(
 ): Promise<Response> {
   const services = context.get(servicesContext);
   const { db } = context.get(databaseContext);
-  const answer = await runJsonWrite(
-    writeRequestOf(request),
-    {
-      schema: newsletterSchema,
-      maxBytes: 4 * 1024,
-      logger: services.logger,
-      async handle(input, client) {
-        const outcome = await subscribeVisitor(db, services, client.ip, input);
-        // The outcome only: never the address.
-        services.logger.info({ outcome }, "newsletter subscription");
-        return { status: 201, body: { status: "subscribed" } };
-      },
+  return answerJsonWrite(request, context, {
+    schema: newsletterSchema,
+    maxBytes: 4 * 1024,
+    async handle(input, client) {
+      const outcome = await subscribeVisitor(db, services, client.ip, input);
+      // The outcome only: never the address.
+      services.logger.info({ outcome }, "newsletter subscription");
+      return { status: 201, body: { status: "subscribed" } };
     },
-    writeClientOf(request, context),
-  );
-  return answerResponse(answer);
+  });
 }
