@@ -32,6 +32,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import {
+  cpuSeconds,
   ensureWrk,
   envInt,
   freePort,
@@ -118,31 +119,41 @@ async function runWrk(url, headers, seconds, script = [LUA]) {
 function combine(slices) {
   const requests = slices.reduce((sum, s) => sum + s.requests, 0);
   const seconds = slices.reduce((sum, s) => sum + s.durationUs / 1e6, 0);
+  const cpu = slices.reduce((sum, s) => sum + s.cpuSeconds, 0);
   return {
     rps: round(requests / seconds, 0),
     p50Ms: round(median(slices.map((s) => s.p50Us)) / 1000, 2),
     p99Ms: round(median(slices.map((s) => s.p99Us)) / 1000, 2),
     requests,
     errors: slices.reduce((sum, s) => sum + s.errors, 0),
+    cpuUsPerRequest: round((cpu / requests) * 1e6, 1),
   };
 }
 
 const sliceRps = (s) => s.requests / (s.durationUs / 1e6);
 
+/** One wrk run against a server process, with the CPU time that process used meanwhile. */
+async function runSide(side, headers, seconds, script) {
+  const before = cpuSeconds(side.pid);
+  const slice = await runWrk(side.url, headers, seconds, script);
+  slice.cpuSeconds = cpuSeconds(side.pid) - before;
+  return slice;
+}
+
 /**
  * Measures ours and the ceiling in alternating slices, after a 1 s wrk
  * warm-up of each (not recorded) so that both are JIT-compiled and have
- * grown their buffers.
+ * grown their buffers. `ours` and `ceiling` are { url, pid }.
  */
-async function measurePair(oursUrl, ceilingUrl, headers, label, script = () => [LUA]) {
-  await runWrk(oursUrl, headers, 1, script());
-  await runWrk(ceilingUrl, headers, 1, script());
+async function measurePair(oursSide, ceilingSide, headers, label, script = () => [LUA]) {
+  await runWrk(oursSide.url, headers, 1, script());
+  await runWrk(ceilingSide.url, headers, 1, script());
   const ours = [];
   const ceiling = [];
   for (let i = 0; i < SLICES; i++) {
     const order = i % 2 === 0 ? ["ours", "ceiling"] : ["ceiling", "ours"];
     for (const side of order) {
-      const slice = await runWrk(side === "ours" ? oursUrl : ceilingUrl, headers, SLICE_SECONDS, script());
+      const slice = await runSide(side === "ours" ? oursSide : ceilingSide, headers, SLICE_SECONDS, script());
       (side === "ours" ? ours : ceiling).push(slice);
       await sleep(200);
     }
@@ -152,10 +163,14 @@ async function measurePair(oursUrl, ceilingUrl, headers, label, script = () => [
         `(p99 ${(ceiling[i].p99Us / 1000).toFixed(1)} ms)`,
     );
   }
+  const oursTotal = combine(ours);
+  const ceilingTotal = combine(ceiling);
   return {
-    ours: combine(ours),
-    ceiling: combine(ceiling),
+    ours: oursTotal,
+    ceiling: ceilingTotal,
     sliceRatios: ours.map((o, i) => round(sliceRps(o) / sliceRps(ceiling[i]), 2)),
+    // Server CPU per request, ceiling ÷ ours: the same comparison, far less moved by neighbours.
+    cpuRatio: ratio(ceilingTotal.cpuUsPerRequest, oursTotal.cpuUsPerRequest),
   };
 }
 
@@ -194,7 +209,7 @@ async function startBareServer(dir, name, bodies, contentType, contentEncoding) 
     const check = await get200(entries.length === 1 ? `${url}/anything` : `${url}${p}?${adQuery()}`);
     if (!check.body.equals(body)) throw new Error(`bare server answered different bytes for ${p}`);
   }
-  return { url, stop: () => stopProcess(child) };
+  return { url, pid: child.pid, stop: () => stopProcess(child) };
 }
 
 /** One GET on a new connection: time to the response's headers and to its last byte. */
@@ -341,9 +356,9 @@ runMain(async () => {
           if (xCache.other > 0) log(`note: not every ad landing was a cache hit`);
         }
 
-        const { ours, ceiling, sliceRatios } = await measurePair(
-          `${server.url}${firstPath}`,
-          `${ceilingServer.url}${firstPath}`,
+        const { ours, ceiling, sliceRatios, cpuRatio } = await measurePair(
+          { url: `${server.url}${firstPath}`, pid: server.pid },
+          { url: `${ceilingServer.url}${firstPath}`, pid: ceilingServer.pid },
           pass.headers,
           label,
           target.script,
@@ -367,8 +382,12 @@ runMain(async () => {
           ceiling,
           ratio: ratio(ours.rps, ceiling.rps),
           sliceRatios,
+          cpuRatio,
         };
-        log(`${label}: ours ${ours.rps} req/s, ceiling ${ceiling.rps} req/s, ratio ${section[target.name].ratio}`);
+        log(
+          `${label}: ours ${ours.rps} req/s, ceiling ${ceiling.rps} req/s, ratio ${section[target.name].ratio} ` +
+            `(CPU per request: ours ${ours.cpuUsPerRequest} µs, ceiling ${ceiling.cpuUsPerRequest} µs, ratio ${cpuRatio})`,
+        );
       }
     }
   } finally {
