@@ -33,7 +33,7 @@ export interface CacheEntry {
   /** An HTML document (gets the document security headers) rather than JSON or another resource. */
   isDocument: boolean;
   /** Flat header lists per extra-header set and encoding, built once so a hit only looks one up. */
-  prebuilt?: Map<readonly [string, string][], Partial<Record<string, string[]>>>;
+  prebuilt: Map<readonly [string, string][], Partial<Record<string, string[]>>>;
 }
 
 export class PageCache {
@@ -123,7 +123,7 @@ export class PageCache {
     const [gz, br] = await Promise.all([gzipBest(body), brotliAt(FAST_BROTLI_QUALITY, body)]);
     const etag = `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
     const isDocument = (headers.get("content-type") ?? "").startsWith("text/html");
-    const entry: CacheEntry = { status, headers: kept, body, gzip: gz, br, etag, version, isDocument };
+    const entry = makeEntry(status, kept, body, gz, br, etag, version, isDocument);
     // A page rendered under an older content version is not kept.
     if (this.maxEntries > 0 && version === this.version) {
       const { pathname, search } = splitTarget(target);
@@ -182,7 +182,8 @@ export class PageCache {
           const br = await brotliAt(BEST_BROTLI_QUALITY, job.entry.body);
           // A new entry object: a hit being written keeps the headers and bytes it took.
           if (this.entries.get(job.key) === job.entry) {
-            this.entries.set(job.key, { ...job.entry, br, prebuilt: undefined });
+            const { status, headers, body, gzip, etag, version, isDocument } = job.entry;
+            this.entries.set(job.key, makeEntry(status, headers, body, gzip, br, etag, version, isDocument));
           }
         } catch {
           // The quick brotli stays: still correct, a little larger.
@@ -193,6 +194,24 @@ export class PageCache {
       this.refining = undefined;
     }
   }
+}
+
+/**
+ * Every entry is built here, with every field in the same order, so hits see
+ * one object shape whether the entry came from a miss or from the background
+ * pass (a spread copy would be a second shape on the hottest path).
+ */
+function makeEntry(
+  status: number,
+  headers: [string, string][],
+  body: Buffer,
+  gzip: Buffer,
+  br: Buffer,
+  etag: string,
+  version: string,
+  isDocument: boolean,
+): CacheEntry {
+  return { status, headers, body, gzip, br, etag, version, isDocument, prebuilt: new Map() };
 }
 
 export function hasSession(req: IncomingMessage): boolean {
@@ -248,7 +267,6 @@ export function sendEntry(
     res.end();
     return;
   }
-  entry.prebuilt ??= new Map();
   let lists = entry.prebuilt.get(extraHeaders);
   if (!lists) entry.prebuilt.set(extraHeaders, (lists = {}));
   const list = (lists[encoding ?? "identity"] ??= headerList(entry, encoding, extraHeaders));
