@@ -345,6 +345,16 @@ export async function get200(url, options) {
   return res;
 }
 
+/** CPU seconds the process has used so far (utime + stime from /proc/<pid>/stat), or null. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** Resident memory of a process in bytes (VmRSS from /proc/<pid>/status), or null. */
 export function residentBytes(pid) {
   try {

@@ -6,7 +6,8 @@ import { beaconWrites } from "./api/analytics";
 import { createBeaconFront } from "./beacon-front";
 import { canonicalRedirectTarget } from "./canonical-redirect";
 import type { Logger } from "./logger";
-import { isCacheableRequest, sendEntry, type PageCache } from "./page-cache";
+import { sendEntry, type PageCache } from "./page-cache";
+import { createPageCacheFront } from "./page-cache-front";
 import { createClientAddress, securityHeaders } from "./security-headers";
 
 /**
@@ -43,6 +44,15 @@ export function createFront(options: {
     https: securityHeaders(true, "resource").flat(),
   };
 
+  const pages = createPageCacheFront({
+    cache,
+    sendHit(req, res, entry) {
+      const set = hitHeadersFor[entry.isDocument ? "document" : "resource"];
+      sendEntry(req, res, entry, isSecure(req) ? set.https : set.http);
+    },
+    render: app,
+  });
+
   return (req: IncomingMessage, res: ServerResponse) => {
     // Before the cache, so a cached page is never served under a second address.
     const canonical = canonicalRedirectTarget(req);
@@ -61,14 +71,6 @@ export function createFront(options: {
       return;
     }
     if (beacons(req, res)) return;
-    if (isCacheableRequest(req)) {
-      const entry = cache.get(req.url ?? "/");
-      if (entry) {
-        const set = hitHeadersFor[entry.isDocument ? "document" : "resource"];
-        sendEntry(req, res, entry, isSecure(req) ? set.https : set.http);
-        return;
-      }
-    }
-    app(req, res);
+    pages(req, res);
   };
 }

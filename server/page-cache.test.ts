@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PageCache, sendEntry, type CacheEntry } from "./page-cache";
+import { NO_QUERY, PageCache, sendEntry, type CacheEntry } from "./page-cache";
 
 describe("page cache", () => {
   const body = Buffer.from("<html>" + "hello ".repeat(500) + "</html>");
@@ -10,7 +10,7 @@ describe("page cache", () => {
 
   it("stores compressed variants and never keeps the marker or cookies", async () => {
     const cache = new PageCache(10);
-    const entry = await cache.store("/", 200, headers, body);
+    const entry = await cache.store("/", NO_QUERY, 200, headers, body);
     expect(zlib.gunzipSync(entry.gzip).equals(body)).toBe(true);
     expect(zlib.brotliDecompressSync(entry.br).equals(body)).toBe(true);
     const names = entry.headers.map(([n]) => n);
@@ -22,7 +22,7 @@ describe("page cache", () => {
   it("forgets everything when the content version changes", async () => {
     const cache = new PageCache(10);
     cache.setVersion("1");
-    await cache.store("/", 200, headers, body);
+    await cache.store("/", NO_QUERY, 200, headers, body);
     cache.setVersion("2");
     expect(cache.get("/")).toBeUndefined();
     expect(cache.size).toBe(0);
@@ -31,7 +31,7 @@ describe("page cache", () => {
   it("does not keep a page rendered under an older version", async () => {
     const cache = new PageCache(10);
     cache.setVersion("1");
-    const storing = cache.store("/", 200, headers, body);
+    const storing = cache.store("/", NO_QUERY, 200, headers, body);
     cache.setVersion("2");
     await storing;
     expect(cache.get("/")).toBeUndefined();
@@ -44,12 +44,75 @@ describe("page cache", () => {
 
   it("holds at most its limit, dropping the oldest entry", async () => {
     const cache = new PageCache(2);
-    await cache.store("/a", 200, headers, body);
-    await cache.store("/b", 200, headers, body);
-    await cache.store("/c", 200, headers, body);
+    await cache.store("/a", NO_QUERY, 200, headers, body);
+    await cache.store("/b", NO_QUERY, 200, headers, body);
+    await cache.store("/c", NO_QUERY, 200, headers, body);
     expect(cache.get("/a")).toBeUndefined();
     expect(cache.get("/b")).toBeDefined();
     expect(cache.get("/c")).toBeDefined();
+  });
+});
+
+describe("page cache keys and background compression", () => {
+  const body = Buffer.from("<html>" + "hello, world ".repeat(2000) + "</html>");
+  const headers = new Headers({ "content-type": "text/html", "x-page-cache": "public; query=page" });
+  const PAGE = { query: ["page"] };
+  const brotli11 = (bytes: Buffer) =>
+    zlib.brotliCompressSync(bytes, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    });
+
+  it("finds an entry under the parameters its route declared, whatever else the query holds", async () => {
+    const cache = new PageCache(10);
+    const two = await cache.store("/list?page=2&gclid=abc", PAGE, 200, headers, body);
+    expect(cache.lookup("/list?page=2")).toBe(two);
+    expect(cache.lookup("/list?utm_source=google&page=2&utm_campaign=x&gclid=zzz")).toBe(two);
+    expect(cache.lookup("/list?page=3")).toBeUndefined();
+    expect(cache.lookup("/list")).toBeUndefined();
+    expect(cache.size).toBe(1);
+    const first = await cache.store("/list?fbclid=1", PAGE, 200, headers, body);
+    expect(cache.lookup("/list?msclkid=9")).toBe(first);
+    expect(cache.size).toBe(2);
+  });
+
+  it("knows nothing of a query on a path it never stored", async () => {
+    const cache = new PageCache(10);
+    await cache.store("/", NO_QUERY, 200, headers, body);
+    expect(cache.keyOf("/other?gclid=1")).toBeUndefined();
+    expect(cache.keyOf("/other")).toBe("/other");
+    expect(cache.lookup("/?gclid=1")).toBeDefined();
+  });
+
+  it("answers with a quick brotli, then replaces it with brotli 11 of the same page", async () => {
+    const cache = new PageCache(10);
+    const stored = await cache.store("/", NO_QUERY, 200, headers, body);
+    expect(zlib.brotliDecompressSync(stored.br).equals(body)).toBe(true);
+    expect(zlib.gunzipSync(stored.gzip).equals(body)).toBe(true);
+    await cache.idle();
+    const refined = cache.get("/")!;
+    expect(refined).not.toBe(stored);
+    expect(refined.br.equals(brotli11(body))).toBe(true);
+    expect(zlib.brotliDecompressSync(refined.br).equals(body)).toBe(true);
+    expect(refined.gzip).toBe(stored.gzip);
+    expect(refined.etag).toBe(stored.etag);
+    expect(refined.headers).toEqual(stored.headers);
+  });
+
+  it("does not bring back an entry the content version or the limit took away while it was compressed", async () => {
+    const cache = new PageCache(1);
+    cache.setVersion("1");
+    await cache.store("/", NO_QUERY, 200, headers, body);
+    cache.setVersion("2");
+    await cache.idle();
+    expect(cache.get("/")).toBeUndefined();
+    expect(cache.size).toBe(0);
+
+    await cache.store("/a", NO_QUERY, 200, headers, body);
+    await cache.store("/b", NO_QUERY, 200, headers, body);
+    await cache.idle();
+    expect(cache.get("/a")).toBeUndefined();
+    expect(cache.get("/b")!.br.equals(brotli11(body))).toBe(true);
+    expect(cache.size).toBe(1);
   });
 });
 
@@ -60,6 +123,7 @@ describe("sending a cached entry", () => {
   beforeAll(async () => {
     entry = await new PageCache(1).store(
       "/",
+      NO_QUERY,
       200,
       new Headers({ "content-type": "text/html" }),
       Buffer.from("x".repeat(2000)),

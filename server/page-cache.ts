@@ -1,44 +1,56 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-
 /**
  * Rendered pages and public JSON for visitors without a session, kept in
  * memory until the content changes. A route opts in by sending the
  * CACHE_MARKER header (stripped before anything leaves the server). Entries
  * are bytes plus headers, compressed once, so a hit costs a map lookup and one
  * write; the CSP uses script hashes, so the same bytes are valid for everyone.
+ * Keys are the path plus the query parameters the route declared
+ * (server/page-cache-key.ts); the best brotli is made in the background.
  */
 import { CACHE_MARKER } from "~/lib/page-cache-marker";
 import { SESSION_COOKIE_NAME } from "~/lib/staff-area";
+import { BEST_BROTLI_QUALITY, brotliAt, FAST_BROTLI_QUALITY, gzipBest } from "./page-cache-compression";
+import { cacheKey, splitTarget, type KeyRule } from "./page-cache-key";
 
 export { CACHE_MARKER };
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
 type Encoding = "br" | "gzip" | null;
+
+/** The rule of a route that reads no query parameter. */
+export const NO_QUERY: KeyRule = Object.freeze({ query: Object.freeze([]) });
 
 export interface CacheEntry {
   status: number;
   headers: [string, string][];
   body: Buffer;
   gzip: Buffer;
+  /** Brotli 5 until the background pass replaces the entry with one holding brotli 11. */
   br: Buffer;
   etag: string;
   version: string;
   /** An HTML document (gets the document security headers) rather than JSON or another resource. */
   isDocument: boolean;
   /** Flat header lists per extra-header set and encoding, built once so a hit only looks one up. */
-  prebuilt?: Map<readonly [string, string][], Partial<Record<string, string[]>>>;
+  prebuilt: Map<readonly [string, string][], Partial<Record<string, string[]>>>;
 }
 
 export class PageCache {
   private entries = new Map<string, CacheEntry>();
+  /** Per path, which query parameters its entries vary by: learned from the stored responses. */
+  private rules = new Map<string, KeyRule>();
+  private readonly maxRules: number;
   private version = "0";
+  /** Entries waiting for their best brotli, done one at a time (see refine). */
+  private backlog: { key: string; entry: CacheEntry }[] = [];
+  private refining: Promise<void> | undefined;
+  private storeListeners: ((pathname: string, key: string) => void)[] = [];
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(private readonly maxEntries: number) {
+    // Paths outlive their entries (a rule is code, not content), but not without bound.
+    this.maxRules = Math.max(1000, 2 * maxEntries);
+  }
 
   get size() {
     return this.entries.size;
@@ -65,13 +77,42 @@ export class PageCache {
     this.entries.clear();
   }
 
+  /** The entry under an exact key. */
   get(key: string): CacheEntry | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== this.version) return undefined;
     return entry;
   }
 
-  async store(key: string, status: number, headers: Headers, body: Buffer): Promise<CacheEntry> {
+  /** The rule learned for a path, if one of its responses was ever stored. */
+  ruleFor(pathname: string): KeyRule | undefined {
+    return this.rules.get(pathname);
+  }
+
+  /**
+   * The key a request target would be stored under, when it can be known
+   * before routing: always without a query (no declared parameter is
+   * present), otherwise only once the path's rule has been learned.
+   */
+  keyOf(target: string): string | undefined {
+    const { pathname, search } = splitTarget(target);
+    if (search === "") return pathname;
+    const rule = this.rules.get(pathname);
+    return rule && cacheKey(pathname, search, rule);
+  }
+
+  /** The entry for a request target (path and query, as in `req.url`). */
+  lookup(target: string): CacheEntry | undefined {
+    const key = this.keyOf(target);
+    return key === undefined ? undefined : this.get(key);
+  }
+
+  /**
+   * Keeps a response for `target` under the key its rule gives, with gzip 9
+   * and a quick brotli; resolves once those exist (a few milliseconds), so the
+   * miss can be answered from the entry. Brotli 11 follows in the background.
+   */
+  async store(target: string, rule: KeyRule, status: number, headers: Headers, body: Buffer): Promise<CacheEntry> {
     const version = this.version;
     const kept: [string, string][] = [];
     headers.forEach((value, name) => {
@@ -79,28 +120,98 @@ export class PageCache {
         kept.push([name, value]);
       }
     });
-    const [gz, br] = await Promise.all([
-      gzip(body, { level: 9 }),
-      brotli(body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-    ]);
+    const [gz, br] = await Promise.all([gzipBest(body), brotliAt(FAST_BROTLI_QUALITY, body)]);
     const etag = `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
     const isDocument = (headers.get("content-type") ?? "").startsWith("text/html");
-    const entry: CacheEntry = { status, headers: kept, body, gzip: gz, br, etag, version, isDocument };
+    const entry = makeEntry(status, kept, body, gz, br, etag, version, isDocument);
+    // A page rendered under an older content version is not kept.
     if (this.maxEntries > 0 && version === this.version) {
-      if (this.entries.size >= this.maxEntries) {
+      const { pathname, search } = splitTarget(target);
+      const key = cacheKey(pathname, search, rule);
+      if (!this.entries.has(key) && this.entries.size >= this.maxEntries) {
         // Oldest first: Map iteration order is insertion order.
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
       }
       this.entries.set(key, entry);
+      this.learn(pathname, rule);
+      this.refine(key, entry);
+      for (const listener of this.storeListeners) listener(pathname, key);
     }
     return entry;
   }
+
+  /** Calls `listener` after each entry is stored, with its path and key. */
+  onStore(listener: (pathname: string, key: string) => void) {
+    this.storeListeners.push(listener);
+  }
+
+  /** Resolves when no background compression is queued or running (for tests and benchmarks). */
+  idle(): Promise<void> {
+    return this.refining ?? Promise.resolve();
+  }
+
+  private learn(pathname: string, rule: KeyRule) {
+    if (!this.rules.has(pathname) && this.rules.size >= this.maxRules) {
+      // Forgetting a rule is safe: a query on that path then misses until it is stored again.
+      const oldest = this.rules.keys().next().value;
+      if (oldest !== undefined) this.rules.delete(oldest);
+    }
+    this.rules.set(pathname, rule);
+  }
+
+  /**
+   * Queues the entry for brotli 11. One at a time: each takes a core for
+   * 140–250 ms, and libuv's four threads are also what file reads and the
+   * password hashing of sign-in wait for. An entry that is gone by its turn
+   * (evicted, replaced, or the content version changed) is skipped; one that
+   * went while it was compressed is not brought back.
+   */
+  private refine(key: string, entry: CacheEntry) {
+    this.backlog.push({ key, entry });
+    this.refining ??= this.drainBacklog();
+  }
+
+  private async drainBacklog() {
+    // Never finish synchronously: `refining` is assigned after this returns.
+    await Promise.resolve();
+    try {
+      for (let job = this.backlog.shift(); job; job = this.backlog.shift()) {
+        if (this.entries.get(job.key) !== job.entry) continue;
+        try {
+          const br = await brotliAt(BEST_BROTLI_QUALITY, job.entry.body);
+          // A new entry object: a hit being written keeps the headers and bytes it took.
+          if (this.entries.get(job.key) === job.entry) {
+            const { status, headers, body, gzip, etag, version, isDocument } = job.entry;
+            this.entries.set(job.key, makeEntry(status, headers, body, gzip, br, etag, version, isDocument));
+          }
+        } catch {
+          // The quick brotli stays: still correct, a little larger.
+        }
+      }
+    } finally {
+      // In the same step as the last look at the backlog, so a job queued later starts a new drain.
+      this.refining = undefined;
+    }
+  }
+}
+
+/**
+ * Every entry is built here, with every field in the same order, so hits see
+ * one object shape whether the entry came from a miss or from the background
+ * pass (a spread copy would be a second shape on the hottest path).
+ */
+function makeEntry(
+  status: number,
+  headers: [string, string][],
+  body: Buffer,
+  gzip: Buffer,
+  br: Buffer,
+  etag: string,
+  version: string,
+  isDocument: boolean,
+): CacheEntry {
+  return { status, headers, body, gzip, br, etag, version, isDocument, prebuilt: new Map() };
 }
 
 export function hasSession(req: IncomingMessage): boolean {
@@ -156,7 +267,6 @@ export function sendEntry(
     res.end();
     return;
   }
-  entry.prebuilt ??= new Map();
   let lists = entry.prebuilt.get(extraHeaders);
   if (!lists) entry.prebuilt.set(extraHeaders, (lists = {}));
   const list = (lists[encoding ?? "identity"] ??= headerList(entry, encoding, extraHeaders));

@@ -2,8 +2,11 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { databaseAwayContext } from "~/lib/database-availability.server";
+import { dataRequestRouteIds } from "./data-request-routes";
 import { DEFAULT_CSP } from "./security-headers";
-import { CACHE_MARKER, isCacheableRequest, NO_EXTRA_HEADERS, sendEntry, type PageCache } from "./page-cache";
+import { CACHE_MARKER, isCacheableRequest, type PageCache } from "./page-cache";
+import { isDataPath, splitTarget } from "./page-cache-key";
+import { storeAndSend } from "./page-cache-miss";
 
 /**
  * Express adapter for React Router (after @react-router/express), with one
@@ -17,6 +20,7 @@ export function createPageHandler(options: {
   cache: PageCache;
 }) {
   const handle = createRequestHandler(options.build, options.mode);
+  const build = typeof options.build === "function" ? options.build : () => options.build as ServerBuild;
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
@@ -31,10 +35,10 @@ export function createPageHandler(options: {
           if (!response.headers.has("content-security-policy")) {
             response.headers.set("Content-Security-Policy", DEFAULT_CSP);
           }
-          const body = Buffer.from(await response.arrayBuffer());
-          const entry = await options.cache.store(req.originalUrl, response.status, response.headers, body);
-          res.setHeader("X-Cache", "MISS");
-          sendEntry(req, res, entry, NO_EXTRA_HEADERS);
+          // A data request's _routes can only pick among the routes its path matches.
+          const { pathname } = splitTarget(req.originalUrl);
+          const routeIds = isDataPath(pathname) ? dataRequestRouteIds(await build(), pathname) : undefined;
+          await storeAndSend(options.cache, req, res, response, routeIds);
           return;
         }
         response.headers.delete(CACHE_MARKER);
