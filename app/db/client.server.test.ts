@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../tests/setup/database";
-import type { Database } from "./client.server";
+import { expect, it } from "vitest";
+import { describeOnEachDatabase } from "../../tests/setup/database-suite";
 
-describe.each(databaseKinds())("database on %s", (kind) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-
+describeOnEachDatabase("database", (getDatabase) => {
   it("applies migrations idempotently", async () => {
-    await database.migrate();
-    await database.migrate();
-    await expect(database.ping()).resolves.toBeUndefined();
+    await getDatabase().migrate();
+    await getDatabase().migrate();
+    await expect(getDatabase().ping()).resolves.toBeUndefined();
   });
 });

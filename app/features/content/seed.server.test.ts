@@ -1,23 +1,14 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../../tests/setup/database";
-import type { Database } from "~/db/client.server";
+import { expect, it } from "vitest";
+import { describeOnEachDatabase } from "../../../tests/setup/database-suite";
 import * as t from "~/db/schema";
 import { bumpContentVersion, readContentVersion } from "./content-version.server";
 import { getSiteContent, listFaqItems, listInsuranceProviders, listLocations, listTreatments } from "./queries.server";
 import { seedDemoContent } from "./seed.server";
 
-describe.each(databaseKinds())("demo content on %s", (kind) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-
+describeOnEachDatabase("demo content", (getDatabase) => {
   it("has the demo content the home page needs", async () => {
-    const { db } = database;
+    const { db } = getDatabase();
     const treatments = await listTreatments(db);
     const providers = await listInsuranceProviders(db);
     const locations = await listLocations(db);
@@ -32,29 +23,29 @@ describe.each(databaseKinds())("demo content on %s", (kind) => {
   });
 
   it("keeps every demo phone number in the fictional 555-01xx range", async () => {
-    const site = await getSiteContent(database.db);
-    const locations = await listLocations(database.db);
+    const site = await getSiteContent(getDatabase().db);
+    const locations = await listLocations(getDatabase().db);
     for (const phone of [site.footerPhone, ...locations.map((l) => l.phone)]) {
       expect(phone).toMatch(/555-01\d\d$/);
     }
   });
 
   it("seeds only once, however often it runs", async () => {
-    const before = await database.db.select({ n: count() }).from(t.treatments);
-    expect(await seedDemoContent(database)).toBe(false);
-    expect(await seedDemoContent(database)).toBe(false);
-    const after = await database.db.select({ n: count() }).from(t.treatments);
+    const before = await getDatabase().db.select({ n: count() }).from(t.treatments);
+    expect(await seedDemoContent(getDatabase())).toBe(false);
+    expect(await seedDemoContent(getDatabase())).toBe(false);
+    const after = await getDatabase().db.select({ n: count() }).from(t.treatments);
     expect(after[0].n).toBe(before[0].n);
   });
 
   it("never overwrites content staff changed after seeding", async () => {
-    await database.db.update(t.siteContent).set({ tagline: "Edited by staff" });
-    await seedDemoContent(database);
-    expect((await getSiteContent(database.db)).tagline).toBe("Edited by staff");
+    await getDatabase().db.update(t.siteContent).set({ tagline: "Edited by staff" });
+    await seedDemoContent(getDatabase());
+    expect((await getSiteContent(getDatabase().db)).tagline).toBe("Edited by staff");
   });
 
   it("gives an install seeded before the public pages existed their words on its next start, keeping staff edits", async () => {
-    const { db } = database;
+    const { db } = getDatabase();
     await db.delete(t.appMeta).where(eq(t.appMeta.key, "demo_pages_seeded_at"));
     await db.delete(t.blogPosts);
     await db.delete(t.pages);
@@ -62,7 +53,7 @@ describe.each(databaseKinds())("demo content on %s", (kind) => {
     await db.update(t.treatments).set({ lede: "Written by staff." }).where(eq(t.treatments.slug, "ocd"));
     const version = Number(await readContentVersion(db));
 
-    expect(await seedDemoContent(database)).toBe(true);
+    expect(await seedDemoContent(getDatabase())).toBe(true);
     const [adhd] = await db.select().from(t.treatments).where(eq(t.treatments.slug, "adhd"));
     const [ocd] = await db.select().from(t.treatments).where(eq(t.treatments.slug, "ocd"));
     expect(adhd!.body).toMatch(/^## /);
@@ -70,13 +61,13 @@ describe.each(databaseKinds())("demo content on %s", (kind) => {
     expect((await db.select({ n: count() }).from(t.pages))[0]!.n).toBeGreaterThan(10);
     expect((await db.select({ n: count() }).from(t.blogPosts))[0]!.n).toBeGreaterThanOrEqual(6);
     expect(Number(await readContentVersion(db))).toBe(version + 1);
-    expect(await seedDemoContent(database)).toBe(false);
+    expect(await seedDemoContent(getDatabase())).toBe(false);
   });
 
   it("bumps the content version atomically", async () => {
-    const v1 = Number(await readContentVersion(database.db));
-    const results = await Promise.all([bumpContentVersion(database.db), bumpContentVersion(database.db)]);
+    const v1 = Number(await readContentVersion(getDatabase().db));
+    const results = await Promise.all([bumpContentVersion(getDatabase().db), bumpContentVersion(getDatabase().db)]);
     expect(results.map(Number).sort()).toEqual([v1 + 1, v1 + 2]);
-    expect(Number(await readContentVersion(database.db))).toBe(v1 + 2);
+    expect(Number(await readContentVersion(getDatabase().db))).toBe(v1 + 2);
   });
 });

@@ -1,21 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../../tests/setup/database";
-import type { Database } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
+import { describeOnEachDatabase } from "../../../tests/setup/database-suite";
 import * as t from "~/db/schema";
 import { listSitemapEntries, renderSitemap } from "./sitemap.server";
 
-describe.each(databaseKinds())("sitemap entries on %s", (kind) => {
-  let database: Database;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-
+describeOnEachDatabase("sitemap entries", (getDatabase) => {
   it("lists every public page of the seeded content once, with its last change", async () => {
-    const { db } = database;
+    const { db } = getDatabase();
     const entries = await listSitemapEntries(db);
     const paths = entries.map((e) => e.path);
     expect(new Set(paths).size).toBe(paths.length);
@@ -52,17 +43,17 @@ describe.each(databaseKinds())("sitemap entries on %s", (kind) => {
   });
 
   it("orders clinicians and offices as the site does, and posts newest first", async () => {
-    const entries = await listSitemapEntries(database.db);
-    const team = await database.db.select().from(t.teamMembers).orderBy(t.teamMembers.sortOrder);
+    const entries = await listSitemapEntries(getDatabase().db);
+    const team = await getDatabase().db.select().from(t.teamMembers).orderBy(t.teamMembers.sortOrder);
     const teamPaths = entries.filter((e) => e.path.startsWith("/team/")).map((e) => e.path);
     expect(teamPaths).toEqual(team.map((m) => `/team/${m.slug}`));
-    const posts = await database.db.select().from(t.blogPosts);
+    const posts = await getDatabase().db.select().from(t.blogPosts);
     const newest = posts.reduce((a, b) => (a.publishedAt! > b.publishedAt! ? a : b));
     expect(entries.find((e) => e.path.startsWith("/blog/"))?.path).toBe(`/blog/${newest.slug}`);
   });
 
   it("leaves out drafts, unpublished pages and posts dated in the future", async () => {
-    const { db } = database;
+    const { db } = getDatabase();
     const [page] = await db.select().from(t.pages).limit(1);
     await db.update(t.pages).set({ published: false }).where(eq(t.pages.id, page.id));
     await db.insert(t.blogPosts).values([
