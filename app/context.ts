@@ -55,19 +55,24 @@ export function writeClientOf(request: Request, context: Readonly<RouterContextP
   return { ...context.get(clientContext), hostname: new URL(request.url).hostname };
 }
 
+/** What a resource route's JSON write handler gets besides the body: who sent it, the database, the services. */
+export interface RouteWrite extends WriteClient {
+  db: Database["db"];
+  services: ServerServices;
+}
+
 /**
  * A resource route's JSON write through the one pipeline (app/lib/json-write.server.ts), with
- * the client and the log taken from the request's context.
+ * the client, the database, the services and the log taken from the request's context.
  */
 export async function answerJsonWrite<S extends z.ZodType>(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  spec: Omit<JsonWriteSpec<S, WriteClient>, "logger">,
+  spec: Omit<JsonWriteSpec<S, RouteWrite>, "logger">,
 ): Promise<Response> {
-  const logger = context.get(servicesContext).logger;
-  return answerResponse(
-    await runJsonWrite(writeRequestOf(request), { ...spec, logger }, writeClientOf(request, context)),
-  );
+  const services = context.get(servicesContext);
+  const write: RouteWrite = { ...writeClientOf(request, context), db: context.get(databaseContext).db, services };
+  return answerResponse(await runJsonWrite(writeRequestOf(request), { ...spec, logger: services.logger }, write));
 }
 
 /** The signed-in staff member, set by the staff area's middleware before any of its loaders run. */

@@ -35,16 +35,14 @@ function failure({ request, context }: Args, error: unknown, unavailable: string
 /** POST /api/login: e-mail, password and (when asked for) the code; a session cookie on success. */
 export async function login(args: Args): Promise<Response> {
   const { request, context } = args;
-  const services = context.get(servicesContext);
-  const { db } = context.get(databaseContext);
   return answerJsonWrite(request, context, {
     schema: signInSchema,
     maxBytes: 4 * 1024,
-    async handle(input, client): Promise<WriteAnswer> {
+    async handle(input, { db, services, ip, userAgent }): Promise<WriteAnswer> {
       const currentToken = await readSessionToken(request.headers.get("cookie"));
       let outcome;
       try {
-        outcome = await signIn(db, services.secret, input, { ...client, currentToken });
+        outcome = await signIn(db, services.secret, input, { ip, userAgent, currentToken });
       } catch (error) {
         return failure(args, error, SIGN_IN_UNAVAILABLE_MESSAGE);
       }

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { answerJsonWrite, databaseContext, servicesContext } from "~/context";
+import { answerJsonWrite } from "~/context";
 import { LeadChoiceError } from "./lead-choices.server";
 import { leadSchema } from "./lead-schema";
 import { submitLead } from "./submit-lead.server";
@@ -9,15 +9,13 @@ import { submitLead } from "./submit-lead.server";
  * clicks (spec §7), the appointment request and get-started forms, sent by
  * the browser as JSON. 201 means committed.
  */
-export async function receiveLead(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
-  const services = context.get(servicesContext);
-  const { db } = context.get(databaseContext);
+export function receiveLead(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
   return answerJsonWrite(request, context, {
     schema: leadSchema,
     maxBytes: 8 * 1024,
-    async handle(input, client) {
+    async handle(input, { db, services, ip }) {
       try {
-        await submitLead(db, services, client.ip, input);
+        await submitLead(db, services, ip, input);
       } catch (error) {
         // An office or insurance we do not have: a bad field like any other.
         if (error instanceof LeadChoiceError) {

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { answerJsonWrite, databaseContext, servicesContext } from "~/context";
+import { answerJsonWrite } from "~/context";
 import { newsletterSchema } from "./newsletter-schema";
 import { subscribeVisitor } from "./newsletter.server";
 
@@ -10,17 +10,12 @@ import { subscribeVisitor } from "./newsletter.server";
  * so the endpoint cannot be used to find out who reads a mental-health
  * newsletter.
  */
-export async function receiveSubscription(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<Response> {
-  const services = context.get(servicesContext);
-  const { db } = context.get(databaseContext);
+export function receiveSubscription(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
   return answerJsonWrite(request, context, {
     schema: newsletterSchema,
     maxBytes: 4 * 1024,
-    async handle(input, client) {
-      const outcome = await subscribeVisitor(db, services, client.ip, input);
+    async handle(input, { db, services, ip }) {
+      const outcome = await subscribeVisitor(db, services, ip, input);
       // The outcome only: never the address.
       services.logger.info({ outcome }, "newsletter subscription");
       return { status: 201, body: { status: "subscribed" } };
