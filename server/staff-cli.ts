@@ -5,16 +5,18 @@ import {
 } from "~/features/auth/password-policy.server";
 import { z } from "zod";
 import { openDatabase, type Database } from "~/db/client.server";
-import type { User } from "~/db/schema";
+import type { StaffRole, User } from "~/db/schema";
 import { generateOneTimePassword } from "~/features/auth/password.server";
 import { EmailTakenError, findUserByEmail, listUsers } from "~/features/auth/users.server";
-import { staffEmailSchema, staffNameSchema, staffRoleSchema } from "~/features/staff-accounts/staff-account-schema";
+import { staffEmailSchema, staffNameSchema, staffRolesSchema } from "~/features/staff-accounts/staff-account-schema";
+import { rolesInWords } from "~/features/auth/staff-roles";
 import {
   createAccount,
   disableAccount,
   enableAccount,
   resetPassword,
   resetTwoFactor,
+  setRoles,
   StaffChangeRefused,
   type ChangeActor,
 } from "~/features/staff-accounts/staff-accounts.server";
@@ -40,13 +42,17 @@ export interface StaffCliIo {
 export const USAGE = `Usage: npm run staff -- <command> [options]
 
 Commands:
-  add --email E --name N --role admin|staff [--one-time]
-        Create a staff account. The password is read from standard input when
-        it is piped (the first line), otherwise asked for twice without echo.
-        With --one-time, a one-time password is made and printed instead: the
-        person chooses their own when they first sign in.
+  add --email E --name N --role R[,R…] [--one-time]
+        Create a staff account with one or more roles (admin, intake,
+        marketing, clinician; comma-separated). The password is read from
+        standard input when it is piped (the first line), otherwise asked for
+        twice without echo. With --one-time, a one-time password is made and
+        printed instead: the person chooses their own when they first sign in.
+  set-roles --email E --role R[,R…]
+        Give an account exactly these roles (the last active administrator
+        keeps admin).
   list
-        Every account: name, e-mail, role, status, two-factor, password, last sign-in.
+        Every account: name, e-mail, roles, status, two-factor, password, last sign-in.
   disable --email E
         Stop an account from signing in and end every session it has.
   enable --email E
@@ -57,6 +63,12 @@ Commands:
         sign-in pause.
   reset-two-factor --email E
         Turn off two-factor sign-in (a lost phone); they can set it up again.
+
+Roles (what each opens; decision 0025):
+  admin      everything, including staff accounts, the audit trail and settings
+  intake     the leads themselves: names, contact details, notes, exports
+  marketing  analytics, search, ads, the blog; lead counts and rates only
+  clinician  reviews and approves articles; no lead details unless also intake
 
 Passwords are never taken as arguments: they would stay in the shell history
 and show in the process list. Chosen passwords need at least ${CLI_PASSWORD_MIN_LENGTH} characters and must not be common or easy to guess.
@@ -69,7 +81,7 @@ use a data directory.
 const STDIN_MAX_BYTES = 64 * 1024;
 const CLI_ACTOR: ChangeActor = { id: null, email: null, ip: "", via: "cli" };
 
-const commands = ["add", "list", "disable", "enable", "reset-password", "reset-two-factor"] as const;
+const commands = ["add", "set-roles", "list", "disable", "enable", "reset-password", "reset-two-factor"] as const;
 type Command = (typeof commands)[number];
 
 /** A failure with a sentence for the person at the terminal; `usage` adds the usage text. */
@@ -110,7 +122,7 @@ interface CommandRequest {
   command: Command;
   email?: string;
   name?: string;
-  role?: "admin" | "staff";
+  roles?: StaffRole[];
   oneTime: boolean;
 }
 
@@ -157,12 +169,11 @@ function parseCommand(argv: string[]): CommandRequest | "help" {
     return result.data;
   };
   if (command !== "list") request.email = check(staffEmailSchema, values.email, "email");
-  if (command === "add") {
-    request.name = check(staffNameSchema, values.name, "name");
-    request.role = check(staffRoleSchema, values.role, "role");
-  }
+  if (command === "add") request.name = check(staffNameSchema, values.name, "name");
+  if (command === "add" || command === "set-roles") request.roles = check(staffRolesSchema, values.role, "role");
   const allowed: Record<Command, string[]> = {
     add: ["email", "name", "role", "one-time"],
+    "set-roles": ["email", "role"],
     list: [],
     disable: ["email"],
     enable: ["email"],
@@ -222,11 +233,11 @@ async function run(database: Database, request: CommandRequest, io: StaffCliIo) 
     const user = await createAccount(db, CLI_ACTOR, {
       name: request.name!,
       email,
-      role: request.role!,
+      roles: request.roles!,
       password,
       mustChangePassword: request.oneTime,
     });
-    out(`Created ${user.role === "admin" ? "an administrator" : "a staff"} account for ${user.email}.`);
+    out(`Created an account for ${user.email} with ${rolesInWords(user.roles)} (${user.roles.join(",")}).`);
     if (request.oneTime) printOneTimePassword(out, password);
     return;
   }
@@ -234,6 +245,9 @@ async function run(database: Database, request: CommandRequest, io: StaffCliIo) 
   const user = await findUserByEmail(db, email);
   if (!user) throw new CliError("No staff account uses that e-mail address. `npm run staff -- list` shows them all.");
   switch (request.command) {
+    case "set-roles":
+      out(await setRoles(db, CLI_ACTOR, user.id, request.roles!));
+      return;
     case "disable":
       out(await disableAccount(db, CLI_ACTOR, user.id));
       return;
@@ -266,11 +280,11 @@ function accountTable(accounts: User[]): string {
     return "No staff accounts yet. Create the first with `npm run staff -- add --role admin …`.";
   const when = (date: Date | null) => (date ? `${date.toISOString().slice(0, 16).replace("T", " ")} UTC` : "never");
   const rows = [
-    ["NAME", "E-MAIL", "ROLE", "STATUS", "TWO-FACTOR", "PASSWORD", "LAST SIGN-IN"],
+    ["NAME", "E-MAIL", "ROLES", "STATUS", "TWO-FACTOR", "PASSWORD", "LAST SIGN-IN"],
     ...accounts.map((user) => [
       user.name,
       user.email,
-      user.role,
+      user.roles.join(","),
       user.disabledAt ? "disabled" : "active",
       user.totpEnabledAt ? "on" : "off",
       user.mustChangePassword ? "one-time" : "own",

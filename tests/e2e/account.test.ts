@@ -17,7 +17,7 @@ const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefo
 const staff = (key: string, extra: { mustChangePassword?: boolean; password?: string } = {}) => ({
   name: `${key[0]!.toUpperCase()}${key.slice(1)} Tester`,
   email: `${key}@cypresslane.example`,
-  role: "staff" as const,
+  roles: ["intake"] as const,
   ...extra,
 });
 const ANA = staff("ana");

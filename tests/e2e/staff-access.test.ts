@@ -1,5 +1,6 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { staffRoles, type StaffRole } from "~/db/schema";
 import { can, staffPageFor } from "~/features/auth/access";
 import routes from "~/routes";
 import { copyPgliteTemplate } from "../setup/database";
@@ -42,11 +43,30 @@ const ADMIN_ROUTES = adminRoutes(routes);
 /** React Router's data request for a path (future.v8_trailingSlashAwareDataRequests: /admin/ is /admin/_.data). */
 const dataPath = (path: string) => `${path}.data`;
 
-const ADMIN = { name: "Avery Adminton", email: "avery.adminton@clinic.example", role: "admin" as const };
-const STAFF = { name: "Sam Stafford", email: "sam.stafford@clinic.example", role: "staff" as const };
-const LEAD = { firstName: "Quentin", lastName: "Leakcheck", email: "quentin.leakcheck@example.com" };
+/** One account per role (decision 0025), each holding that role alone. */
+const PEOPLE: Record<StaffRole, { name: string; email: string; roles: StaffRole[] }> = {
+  admin: { name: "Avery Adminton", email: "avery.adminton@clinic.example", roles: ["admin"] },
+  intake: { name: "Sam Stafford", email: "sam.stafford@clinic.example", roles: ["intake"] },
+  marketing: { name: "Mo Marketer", email: "mo.marketer@clinic.example", roles: ["marketing"] },
+  clinician: { name: "Cleo Clinician", email: "cleo.clinician@clinic.example", roles: ["clinician"] },
+};
+const ADMIN = PEOPLE.admin;
+const STAFF = PEOPLE.intake;
+const LEAD = {
+  firstName: "Quentin",
+  lastName: "Leakcheck",
+  email: "quentin.leakcheck@example.com",
+  phone: "407-555-0199",
+};
+/** A lead as a person: only roles with lead details may ever see any of it. */
+const LEAD_DETAILS = [LEAD.firstName, LEAD.lastName, LEAD.email, LEAD.phone, "Quentin L."];
 /** Words that may only ever appear in a response to a signed-in person allowed to see the page. */
-const PRIVATE = [ADMIN.name, ADMIN.email, STAFF.name, STAFF.email, LEAD.lastName, LEAD.email, "Signed in as"];
+const PRIVATE = [
+  ...Object.values(PEOPLE).flatMap((person) => [person.name, person.email]),
+  LEAD.lastName,
+  LEAD.email,
+  "Signed in as",
+];
 
 function expectNothingPrivate(body: string, where: string, allowed: string[] = []) {
   for (const word of PRIVATE.filter((w) => !allowed.includes(w))) {
@@ -58,28 +78,28 @@ function expectNothingPrivate(body: string, where: string, allowed: string[] = [
 const signInLocation = (path: string) => (path === "/admin" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(path)}`);
 
 /** What a role should get for a path, from access.ts: the page, 403, or 404 for an address no page governs. */
-function expectedFor(role: "admin" | "staff", path: string): 200 | 403 | 404 {
+function expectedFor(roles: readonly StaffRole[], path: string): 200 | 403 | 404 {
   const page = staffPageFor(path);
   if (!page) return 404;
-  return can(role, page.permission) ? 200 : 403;
+  return can(roles, page.permission) ? 200 : 403;
 }
 
 describe("staff area access", () => {
   let server: TestServer;
-  let cookies: { admin: string; staff: string };
+  let cookies: Record<StaffRole, string> & { staff: string };
   beforeAll(async () => {
     const dataDir = copyPgliteTemplate("staff-access");
-    await addStaffTo({ dataDir }, [ADMIN, STAFF]);
+    await addStaffTo({ dataDir }, Object.values(PEOPLE));
     server = await startServer({ dataDir });
-    cookies = {
-      admin: await signInCookie(server.url, ADMIN.email),
-      staff: await signInCookie(server.url, STAFF.email),
-    };
+    const signedIn = Object.fromEntries(
+      await Promise.all(staffRoles.map(async (role) => [role, await signInCookie(server.url, PEOPLE[role].email)])),
+    ) as Record<StaffRole, string>;
+    cookies = { ...signedIn, staff: signedIn.intake };
     // A patient's request, the kind of thing staff pages show.
     const lead = await fetch(`${server.url}/api/leads`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...LEAD, phone: "407-555-0199", formType: "hero", source: "/", smsOptIn: "false" }),
+      body: JSON.stringify({ ...LEAD, formType: "hero", source: "/", smsOptIn: "false" }),
     });
     expect(lead.status).toBe(201);
   });
@@ -180,12 +200,13 @@ describe("staff area access", () => {
     });
   });
 
-  describe.each(["staff", "admin"] as const)("signed in as %s", (role) => {
-    const me = role === "admin" ? ADMIN : STAFF;
+  describe.each(staffRoles)("signed in as %s", (role) => {
+    const me = PEOPLE[role];
     const other = role === "admin" ? STAFF : ADMIN;
+    const leadDetails = can(me.roles, "lead-details");
 
     it.each(ADMIN_ROUTES.map((r) => [r.path, r] as const))("%s answers as access.ts says", async (path, route) => {
-      const expected = expectedFor(role, path);
+      const expected = expectedFor(me.roles, path);
       for (const asked of [path, dataPath(path)]) {
         const res = await get(asked, cookies[role]);
         const body = await res.text();
@@ -211,14 +232,38 @@ describe("staff area access", () => {
           expect(body).toContain("Signed in as");
           expect(body).toContain(me.name);
         }
+        // Minimum necessary: without lead details, nothing of the patient's request in any answer.
+        if (!leadDetails) {
+          for (const word of LEAD_DETAILS) expect(body, `${asked} as ${role} shows "${word}"`).not.toContain(word);
+        }
         if (asked === path) expect(metaContents(body, "robots"), asked).toEqual(["noindex"]);
       }
     });
+
+    it("GET /api/user answers with exactly my roles, and the staff API nothing of a patient's request", async () => {
+      const res = await get("/api/user", cookies[role]);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const text = await res.text();
+      expect(JSON.parse(text)).toMatchObject({ name: me.name, email: me.email, roles: me.roles });
+      for (const word of LEAD_DETAILS) expect(text).not.toContain(word);
+    });
+
+    it(
+      leadDetails ? "sees who is waiting on the overview" : "sees how many wait on the overview, never who",
+      async () => {
+        // React puts <!-- --> between a text and a number it renders: read the words as a person would.
+        const body = (await (await get("/admin", cookies[role])).text()).replaceAll("<!-- -->", "");
+        expect(body).toContain("Waiting for a reply (1)");
+        if (leadDetails) expect(body).toContain("Quentin L.");
+        else expect(body).toContain("is for intake staff and administrators");
+      },
+    );
   });
 
   it("an admin-only page is refused to staff (if the route table has one yet)", async () => {
     const adminOnly = ADMIN_ROUTES.filter(
-      (r) => staffPageFor(r.path) && !can("staff", staffPageFor(r.path)!.permission),
+      (r) => staffPageFor(r.path) && !can(STAFF.roles, staffPageFor(r.path)!.permission),
     );
     for (const route of adminOnly) {
       expect((await get(route.path, cookies.staff)).status, route.path).toBe(403);

@@ -123,17 +123,22 @@ describe.each(databaseKinds())("npm run staff on %s", (kind: DatabaseKind) => {
     expect(list.stdout).not.toContain(ADMIN.email);
   });
 
-  it("adds an admin and a staff member with passwords piped on standard input; list shows them", async () => {
+  it("adds an admin and an intake and marketing member with passwords piped on standard input; list shows their roles", async () => {
     const admin = await cli(
       ["add", "--email", ADMIN.email, "--name", ADMIN.name, "--role", "admin"],
       `${ADMIN.password}\n`,
     );
     expect(admin.stderr).toBe("");
     expect(admin.code).toBe(0);
-    expect(admin.stdout).toContain(`Created an administrator account for ${ADMIN.email}.`);
+    expect(admin.stdout).toContain(`Created an account for ${ADMIN.email} with Administrator (admin).`);
     expect(admin.stdout + admin.stderr).not.toContain(ADMIN.password);
-    const staff = await cli(["add", "--email", STAFF.email, "--name", STAFF.name, "--role", "staff"], STAFF.password);
+    // One or more roles, comma-separated, in any order and any case.
+    const staff = await cli(
+      ["add", "--email", STAFF.email, "--name", STAFF.name, "--role", "Marketing, intake"],
+      STAFF.password,
+    );
     expect(staff.code).toBe(0);
+    expect(staff.stdout).toContain("with Intake and Marketing (intake,marketing).");
 
     const list = await cli(["list"]);
     expect(list.code).toBe(0);
@@ -141,33 +146,47 @@ describe.each(databaseKinds())("npm run staff on %s", (kind: DatabaseKind) => {
     expect(line(ADMIN.email)).toMatch(
       /^Morgan Admin\s+Morgan\.Admin@cypresslane\.example\s+admin\s+active\s+off\s+own\s+never$/,
     );
-    expect(line(STAFF.email)).toMatch(/\sstaff\s+active\s+off\s+own\s+never$/);
+    expect(line(STAFF.email)).toMatch(/\sintake,marketing\s+active\s+off\s+own\s+never$/);
+  });
+
+  it("set-roles gives an account exactly the roles named, and never takes admin from the last administrator", async () => {
+    const narrowed = await cli(["set-roles", "--email", STAFF.email, "--role", "intake"]);
+    expect(narrowed.code).toBe(0);
+    expect(narrowed.stdout).toContain("now has the Intake role.");
+    const line = (await cli(["list"])).stdout.split("\n").find((l) => l.includes(STAFF.email)) ?? "";
+    expect(line).toMatch(/\sintake\s+active/);
+    const lastAdmin = await cli(["set-roles", "--email", ADMIN.email, "--role", "marketing"]);
+    expect(lastAdmin.code).toBe(1);
+    expect(lastAdmin.stderr).toMatch(/only active administrator/i);
+    const nothing = await cli(["set-roles", "--email", STAFF.email]);
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toContain('"set-roles" needs --role.');
   });
 
   it("refuses a short or common password, a taken address, a bad role and an empty standard input", async () => {
     const short = await cli(
-      ["add", "--email", "short@cypresslane.example", "--name", "S", "--role", "staff"],
+      ["add", "--email", "short@cypresslane.example", "--name", "S", "--role", "intake"],
       "elevenchars\n",
     );
     expect(short.code).toBe(1);
     expect(short.stderr).toContain("at least 12 characters");
     // The staff area's policy, not only a length: a common password is refused too.
     const common = await cli(
-      ["add", "--email", "common@cypresslane.example", "--name", "C", "--role", "staff"],
+      ["add", "--email", "common@cypresslane.example", "--name", "C", "--role", "intake"],
       "password1234\n",
     );
     expect(common.code).toBe(1);
     expect(common.stderr).toContain("commonly used password");
     const taken = await cli(
-      ["add", "--email", " morgan.admin@CYPRESSLANE.example", "--name", "Again", "--role", "staff"],
+      ["add", "--email", " morgan.admin@CYPRESSLANE.example", "--name", "Again", "--role", "intake"],
       "another-long-password\n",
     );
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain("A staff account already uses this e-mail address.");
     const role = await cli(["add", "--email", "r@cypresslane.example", "--name", "R", "--role", "owner"], "x\n");
     expect(role.code).toBe(1);
-    expect(role.stderr).toContain("--role: Choose Staff or Administrator.");
-    const empty = await cli(["add", "--email", "e@cypresslane.example", "--name", "E", "--role", "staff"]);
+    expect(role.stderr).toContain("--role: Choose one or more roles: admin, intake, marketing, clinician.");
+    const empty = await cli(["add", "--email", "e@cypresslane.example", "--name", "E", "--role", "intake"]);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toContain("No password on standard input");
     const list = await cli(["list"]);
@@ -179,7 +198,7 @@ describe.each(databaseKinds())("npm run staff on %s", (kind: DatabaseKind) => {
     const cookie = await signInCookie(running.url, ADMIN.email, ADMIN.password);
     expect(await userStatus(running.url, cookie)).toMatchObject({
       status: 200,
-      body: { role: "admin", mustChangePassword: false },
+      body: { roles: ["admin"], mustChangePassword: false },
     });
     const page = await fetch(`${running.url}/admin/staff`, { headers: { cookie } });
     expect(page.status).toBe(200);
@@ -288,6 +307,7 @@ describe.each(databaseKinds())("npm run staff on %s", (kind: DatabaseKind) => {
       expect(entries.map((e) => [e.action, e.targetId === riley!.id])).toEqual([
         ["user_created", false],
         ["user_created", true],
+        ["user_role_changed", true],
         ["user_disabled", true],
         ["user_enabled", true],
         ["user_password_reset", true],
@@ -319,7 +339,7 @@ describe("npm run staff on a new install", () => {
     expect(add.code).toBe(0);
     server = await startServer({ dataDir });
     const cookie = await signInCookie(server.url, ADMIN.email, ADMIN.password);
-    expect(await userStatus(server.url, cookie)).toMatchObject({ status: 200, body: { role: "admin" } });
+    expect(await userStatus(server.url, cookie)).toMatchObject({ status: 200, body: { roles: ["admin"] } });
     // The demo content was seeded by the server's first start, after the command.
     expect((await fetch(`${server.url}/api/treatments`)).status).toBe(200);
   }, 180_000);

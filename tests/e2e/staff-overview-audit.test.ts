@@ -8,8 +8,8 @@ import { startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
 import { addStaffTo, signInAs, signInCookie } from "../setup/staff";
 import { axeViolations } from "../setup/axe";
 
-const ADMIN = { name: "Alex Admin", email: "alex.admin@example.com", role: "admin" as const };
-const STAFF = { name: "Blair Staff", email: "blair.staff@example.com", role: "staff" as const };
+const ADMIN = { name: "Alex Admin", email: "alex.admin@example.com", roles: ["admin"] as const };
+const STAFF = { name: "Blair Staff", email: "blair.staff@example.com", roles: ["intake"] as const };
 const LEAD = {
   firstName: "Avery",
   lastName: "Quinn Testperson",

@@ -34,8 +34,8 @@ describe("the staff accounts page", () => {
   beforeAll(async () => {
     dataDir = copyPgliteTemplate("staff-page");
     [ada, sam] = await addStaffTo({ dataDir }, [
-      { name: "Ada Admin", email: "ada.admin@cypresslane.example", role: "admin" },
-      { name: "Sam Staff", email: "sam.staff@cypresslane.example", role: "staff" },
+      { name: "Ada Admin", email: "ada.admin@cypresslane.example", roles: ["admin"] },
+      { name: "Sam Staff", email: "sam.staff@cypresslane.example", roles: ["intake"] },
     ]);
     [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
     context = await browser.newContext({ viewport: DESKTOP });
@@ -114,7 +114,7 @@ describe("the staff accounts page", () => {
     // Your own account is managed on Your account, not here.
     expect(await you.locator("details").count()).toBe(0);
     const samText = (await card("Sam Staff").textContent()) ?? "";
-    expect(samText).toMatch(/RoleStaff.*StatusActive/);
+    expect(samText).toMatch(/RoleIntake.*StatusActive/);
     expect(samText).toMatch(/Last sign-in\w{3} \d/); // signed in by the previous test
   });
 
@@ -130,8 +130,11 @@ describe("the staff accounts page", () => {
     expect(await form.getByLabel("Name").getAttribute("aria-invalid")).toBe("true");
     expect(await form.getByLabel("Name").evaluate((el) => el === document.activeElement)).toBe(true);
 
+    // Nothing is ticked in advance: a role is chosen, or the form says so.
+    expect(await form.getByText("Choose at least one role.").isVisible()).toBe(true);
     await form.getByLabel("Name").fill("Sam Again");
     await form.getByLabel("E-mail").fill("SAM.Staff@CypressLane.example");
+    await form.getByRole("checkbox", { name: "Intake" }).check();
     const duplicate = page.waitForResponse((r) => r.request().method() === "POST");
     await form.getByRole("button", { name: "Add staff member" }).click();
     expect((await duplicate).status()).toBe(400);
@@ -152,7 +155,7 @@ describe("the staff accounts page", () => {
         intent: "invite",
         name: "Sam Again",
         email: "sam.staff@cypresslane.example",
-        role: "staff",
+        roles: "intake",
       }),
     });
     expect(noScript.status).toBe(400);
@@ -173,7 +176,7 @@ describe("the staff accounts page", () => {
     const form = page.getByRole("form", { name: "Add a staff member" });
     await form.getByLabel("Name").fill(NEW_PERSON.name);
     await form.getByLabel("E-mail").fill(NEW_PERSON.email);
-    await form.getByRole("radio", { name: "Staff" }).check();
+    await form.getByRole("checkbox", { name: "Intake" }).check();
     await form.getByRole("button", { name: "Add staff member" }).click();
 
     const notice = page.getByRole("region", { name: `One-time password for ${NEW_PERSON.name}` });
@@ -190,7 +193,7 @@ describe("the staff accounts page", () => {
     // The form is empty again for the next person; the new account is listed.
     expect(await form.getByLabel("Name").inputValue()).toBe("");
     expect(await card(NEW_PERSON.name).textContent()).toMatch(
-      /RoleStaff.*StatusActive.*One-time: must choose a new one at next sign-in.*Last sign-inNever/,
+      /RoleIntake.*StatusActive.*One-time: must choose a new one at next sign-in.*Last sign-inNever/,
     );
 
     // axe with the notice showing, at both widths.
@@ -223,22 +226,24 @@ describe("the staff accounts page", () => {
   });
 
   it("keeps the last active admin: demoting or disabling yourself, the only admin, is refused with a clear message", async () => {
-    await postForm({ intent: "change-role", userId: ada!.id, role: "staff" });
+    await postForm({ intent: "set-roles", userId: ada!.id, roles: "intake" });
     expect(await page.getByRole("alert").textContent()).toContain(LAST_ADMIN);
     await postForm({ intent: "disable", userId: ada!.id });
     expect(await page.getByRole("alert").textContent()).toContain(LAST_ADMIN);
     expect(await card("Ada Admin (you)").textContent()).toMatch(/RoleAdministrator.*StatusActive/);
   });
 
-  it("changes a role; with a second admin, disabling yourself is still refused", async () => {
+  it("changes roles; with a second admin, disabling yourself is still refused", async () => {
     await page.goto(`${server.url}/admin/staff`);
     await hydrated(page);
-    await act(NEW_PERSON.name, "Make administrator");
+    await card(NEW_PERSON.name).locator("summary").click();
+    await card(NEW_PERSON.name).getByRole("checkbox", { name: "Administrator" }).check();
+    await act(NEW_PERSON.name, "Save roles");
     await page
       .getByRole("status")
-      .filter({ hasText: `${NEW_PERSON.name} is now an administrator.` })
+      .filter({ hasText: `${NEW_PERSON.name} now has the Administrator and Intake roles.` })
       .waitFor();
-    expect(await card(NEW_PERSON.name).textContent()).toContain("RoleAdministrator");
+    expect(await card(NEW_PERSON.name).textContent()).toContain("RolesAdministrator and Intake");
 
     await postForm({ intent: "disable", userId: ada!.id });
     expect(await page.getByRole("alert").textContent()).toContain("You cannot disable your own account.");

@@ -1,5 +1,6 @@
 import { SIGN_IN_UNAVAILABLE_MESSAGE } from "~/features/auth/sign-in-status";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { StaffRole } from "~/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCKED_OUT_MESSAGE } from "~/features/auth/login-throttle.server";
 import { WRONG_CREDENTIALS_MESSAGE } from "~/features/auth/sign-in.server";
@@ -18,9 +19,9 @@ const toastItem = (page: Page) => page.getByRole("region", { name: "Notification
 
 /** A staff account per test, so one test's failures never lock another's account. */
 let made = 0;
-function account(role: "admin" | "staff" = "admin"): StaffAccount & { name: string } {
+function account(roles: StaffRole[] = ["admin"]): StaffAccount & { name: string } {
   made++;
-  return { name: `Morgan Tester${made}`, email: `morgan.tester${made}@clinic.example`, role };
+  return { name: `Morgan Tester${made}`, email: `morgan.tester${made}@clinic.example`, roles };
 }
 
 async function fillAndSubmit(page: Page, email: string, password: string) {

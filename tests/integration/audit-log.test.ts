@@ -31,8 +31,8 @@ describe.each(databaseKinds())("the audit trail on %s", (kind) => {
     database = await openTestDatabase(kind);
     const { db } = database;
     [admin, staff] = await addStaff(database, [
-      { name: "Alex Admin", email: "alex.admin@example.com", role: "admin" },
-      { name: "Blair Staff", email: "Blair.Staff@example.com", role: "staff" },
+      { name: "Alex Admin", email: "alex.admin@example.com", roles: ["admin"] },
+      { name: "Blair Staff", email: "Blair.Staff@example.com", roles: ["intake"] },
     ]);
     const asStaff = { id: staff!.id, email: staff!.email, ip: "203.0.113.7" };
     const asAdmin = { id: admin!.id, email: admin!.email, ip: "203.0.113.1" };
@@ -46,7 +46,7 @@ describe.each(databaseKinds())("the audit trail on %s", (kind) => {
           {
             action: "user_role_changed",
             target: { type: "user", id: staff!.id },
-            detail: { from: "staff", to: "admin" },
+            detail: { from: ["intake"], to: ["admin", "intake"] },
           },
           minute(i),
         );
@@ -84,10 +84,10 @@ describe.each(databaseKinds())("the audit trail on %s", (kind) => {
       at: minute(119).toISOString(),
       atText: "Mar 10, 2026, 11:59 AM",
       who: { name: "Alex Admin", email: "alex.admin@example.com", typed: false },
-      actionLabel: "Changed an account's role",
+      actionLabel: "Changed an account's roles",
       target: "Account: Blair Staff",
       ip: "203.0.113.1",
-      detail: "staff → administrator",
+      detail: "intake → administrator and intake",
     });
     expect(byAction("sign_in_failed")).toMatchObject({
       who: { name: null, email: "who.is.this@example.com", typed: true },

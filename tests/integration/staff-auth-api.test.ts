@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, staffSessions, users } from "~/db/schema";
+import { type StaffRole, auditLog, staffSessions, users } from "~/db/schema";
 import { LOCKED_OUT_MESSAGE, THROTTLE } from "~/features/auth/login-throttle.server";
 import { hashToken } from "~/features/auth/session.server";
 import { newTotpSecret, totpFor } from "~/features/auth/two-factor.server";
@@ -43,9 +43,9 @@ describe.each(databaseKinds())("staff sign-in API on %s", (kind) => {
   beforeAll(async () => {
     app = await startApiApp(kind);
     await addStaff(app.database, [
-      { name: "Avery Admin", email: "avery.admin@clinic.example", role: "admin" },
-      { name: "Sam Staff", email: "sam.staff@clinic.example", role: "staff" },
-      { name: "Dana Disabled", email: "dana.disabled@clinic.example", role: "staff" },
+      { name: "Avery Admin", email: "avery.admin@clinic.example", roles: ["admin"] },
+      { name: "Sam Staff", email: "sam.staff@clinic.example", roles: ["intake"] },
+      { name: "Dana Disabled", email: "dana.disabled@clinic.example", roles: ["intake"] },
     ]);
     await app.database.db
       .update(users)
@@ -57,9 +57,9 @@ describe.each(databaseKinds())("staff sign-in API on %s", (kind) => {
   });
 
   /** A new staff account of its own, so one test's failures and lockouts never touch another's. */
-  async function newAccount(role: "admin" | "staff" = "staff") {
+  async function newAccount(roles: StaffRole[] = ["intake"]) {
     const email = `person${++counter}.${kind}@clinic.example`;
-    const [user] = await addStaff(app.database, [{ name: `Person ${counter}`, email, role }]);
+    const [user] = await addStaff(app.database, [{ name: `Person ${counter}`, email, roles }]);
     return user!;
   }
 
@@ -111,10 +111,10 @@ describe.each(databaseKinds())("staff sign-in API on %s", (kind) => {
         "id",
         "mustChangePassword",
         "name",
-        "role",
+        "roles",
         "twoFactorEnabled",
       ]);
-      expect(body).toMatchObject({ name: "Sam Staff", email: "sam.staff@clinic.example", role: "staff" });
+      expect(body).toMatchObject({ name: "Sam Staff", email: "sam.staff@clinic.example", roles: ["intake"] });
       expect(JSON.stringify(body)).not.toMatch(/scrypt|passwordHash|totp/i);
 
       const cookie = parseSetCookie(res.headers.get("set-cookie"));
@@ -528,7 +528,7 @@ describe("the session cookie in production", () => {
   let app: ApiApp;
   beforeAll(async () => {
     app = await startApiApp("pglite", { NODE_ENV: "production", PUBLIC_URL: "https://clinic.example" });
-    await addStaff(app.database, [{ name: "Pat Prod", email: "pat@clinic.example", role: "staff" }]);
+    await addStaff(app.database, [{ name: "Pat Prod", email: "pat@clinic.example", roles: ["intake"] }]);
   });
   afterAll(async () => {
     await app?.stop();
@@ -551,7 +551,7 @@ describe("the staff sign-in API with the database away", () => {
     const database = await openTestDatabase("pglite");
     const app = await startApiApp(database);
     try {
-      await addStaff(database, [{ name: "Away Person", email: "away@clinic.example", role: "staff" }]);
+      await addStaff(database, [{ name: "Away Person", email: "away@clinic.example", roles: ["intake"] }]);
       const signedIn = await app.postJson("/api/login", { email: "away@clinic.example", password: STAFF_PASSWORD });
       const cookie = parseSetCookie(signedIn.headers.get("set-cookie")).pair;
       await database.close();

@@ -26,9 +26,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
         openDatabase({ databaseUrl }).then((db) => startApiApp(db)),
       ]);
       await addStaff(one.database, [
-        { name: "Robin Roaming", email: "robin@clinic.example", role: "staff" },
-        { name: "Lee Locked", email: "lee@clinic.example", role: "staff" },
-        { name: "Kim Other", email: "kim@clinic.example", role: "admin" },
+        { name: "Robin Roaming", email: "robin@clinic.example", roles: ["intake"] },
+        { name: "Lee Locked", email: "lee@clinic.example", roles: ["intake"] },
+        { name: "Kim Other", email: "kim@clinic.example", roles: ["admin"] },
       ]);
     });
     afterAll(async () => {
@@ -76,7 +76,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     });
 
     it("guesses sent at once to both instances still get only 5 passwords checked in all", async () => {
-      await addStaff(one.database, [{ name: "Pat Parallel", email: "pat@clinic.example", role: "staff" }]);
+      await addStaff(one.database, [{ name: "Pat Parallel", email: "pat@clinic.example", roles: ["intake"] }]);
       const checked = async () =>
         (
           await one.database.db

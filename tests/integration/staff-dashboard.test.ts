@@ -40,6 +40,9 @@ function visit(visitorId: bigint, startedAt: string) {
   };
 }
 
+/** What intake staff and admins see (access.ts: lead-details). */
+const INTAKE = { leadDetails: true };
+
 describe.each(databaseKinds())("staff overview numbers on %s", (kind) => {
   let database: Database;
 
@@ -100,7 +103,7 @@ describe.each(databaseKinds())("staff overview numbers on %s", (kind) => {
   });
 
   it("counts today's and this week's requests, calls tapped and sign-ups in clinic time", async () => {
-    const dashboard = await loadDashboard(database.db, NOW);
+    const dashboard = await loadDashboard(database.db, INTAKE, NOW);
     expect(dashboard.todayLabel).toBe("Wed, Mar 11");
     expect(dashboard.requests).toEqual({ today: 2, week: 3 });
     expect(dashboard.callsTapped).toEqual({ today: 1, week: 2 });
@@ -108,9 +111,10 @@ describe.each(databaseKinds())("staff overview numbers on %s", (kind) => {
   });
 
   it("lists requests not yet contacted, oldest first, without phone clicks, flagging those past 24 hours", async () => {
-    const { waiting } = await loadDashboard(database.db, NOW);
+    const { waiting } = await loadDashboard(database.db, INTAKE, NOW);
     expect(waiting.total).toBe(3);
-    expect(waiting.leads.map(({ name, form, service, waited }) => ({ name, form, service, waited }))).toEqual([
+    expect(waiting.late).toBe(2);
+    expect(waiting.leads!.map(({ name, form, service, waited }) => ({ name, form, service, waited }))).toEqual([
       {
         name: "Sunday T.",
         form: "Get started form",
@@ -130,7 +134,7 @@ describe.each(databaseKinds())("staff overview numbers on %s", (kind) => {
         waited: { text: "Waiting 2 h", late: false },
       },
     ]);
-    expect(waiting.leads[1]).toMatchObject({
+    expect(waiting.leads![1]).toMatchObject({
       receivedAt: "2026-03-10T09:00:00.000Z",
       receivedText: "Mar 10, 2026, 5:00 AM",
     });
@@ -138,8 +142,17 @@ describe.each(databaseKinds())("staff overview numbers on %s", (kind) => {
     expect(JSON.stringify(waiting)).not.toMatch(/Testperson|@example\.com|555-0100/);
   });
 
+  it("gives a role without lead details the counts only: how many wait and how many are late, no one by name", async () => {
+    const dashboard = await loadDashboard(database.db, { leadDetails: false }, NOW);
+    expect(dashboard.waiting).toEqual({ total: 3, late: 2, leads: null });
+    expect(JSON.stringify(dashboard)).not.toMatch(/Sunday|Tuesday|Today T\.|Testperson|@example\.com/);
+    // The other figures are the same for every role.
+    const full = await loadDashboard(database.db, INTAKE, NOW);
+    expect({ ...dashboard, waiting: null }).toEqual({ ...full, waiting: null });
+  });
+
   it("shows page views and visitors for each of the last seven clinic days", async () => {
-    const { traffic } = await loadDashboard(database.db, NOW);
+    const { traffic } = await loadDashboard(database.db, INTAKE, NOW);
     expect(traffic.days.map((d) => [d.day, d.pageViews, d.visitors])).toEqual([
       ["2026-03-11", 3, 2],
       ["2026-03-10", 2, 1],
@@ -161,17 +174,17 @@ describe.each(databaseKinds())("staff overview numbers on %s", (kind) => {
           lead("hero", new Date(Date.UTC(2026, 2, 11, 15, i)).toISOString(), `Later${i}`),
         ),
       );
-    const { waiting, requests } = await loadDashboard(database.db, NOW);
+    const { waiting, requests } = await loadDashboard(database.db, INTAKE, NOW);
     expect(waiting.total).toBe(WAITING_LIST_SIZE + 3);
     expect(waiting.leads).toHaveLength(WAITING_LIST_SIZE);
-    expect(waiting.leads[0]!.name).toBe("Sunday T.");
-    expect(waiting.leads.at(-1)!.name).toBe(`Later${WAITING_LIST_SIZE - 4} T.`);
+    expect(waiting.leads![0]!.name).toBe("Sunday T.");
+    expect(waiting.leads!.at(-1)!.name).toBe(`Later${WAITING_LIST_SIZE - 4} T.`);
     expect(requests.today).toBe(2 + WAITING_LIST_SIZE);
   });
 
   it("says nothing is waiting when every request has been answered", async () => {
     await database.db.update(leads).set({ status: "contacted" });
-    const { waiting } = await loadDashboard(database.db, NOW);
-    expect(waiting).toEqual({ total: 0, leads: [] });
+    const { waiting } = await loadDashboard(database.db, INTAKE, NOW);
+    expect(waiting).toEqual({ total: 0, late: 0, leads: [] });
   });
 });

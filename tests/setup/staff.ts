@@ -9,7 +9,7 @@ export const STAFF_PASSWORD = "Lantern-orchard-41-quietly";
 export interface StaffAccount {
   name: string;
   email: string;
-  role: StaffRole;
+  roles: readonly StaffRole[];
   password?: string;
   mustChangePassword?: boolean;
 }

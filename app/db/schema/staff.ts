@@ -19,7 +19,12 @@ import {
 // care: every way in is checked and every visit is written down.
 // ---------------------------------------------------------------------------
 
-export const staffRoles = ["admin", "staff"] as const;
+/**
+ * What a staff member may do (decision 0025): admin (everything, accounts and settings), intake
+ * (the leads themselves), marketing (analytics, search, ads, the blog, and lead counts only),
+ * clinician (article review). A person holds one or more.
+ */
+export const staffRoles = ["admin", "intake", "marketing", "clinician"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 export const users = pgTable(
@@ -28,7 +33,7 @@ export const users = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     email: text("email").notNull(),
-    role: text("role").$type<StaffRole>().notNull(),
+    roles: text("roles").array().$type<StaffRole[]>().notNull(),
     // "scrypt$ln=15,r=8,p=1$<salt>$<hash>": the parameters travel with the hash so they can be raised later.
     passwordHash: text("password_hash").notNull(),
     // Set for an account created or reset with a one-time password.
@@ -45,7 +50,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
-    check("users_role_known", sql`${t.role} in ('admin','staff')`),
+    check(
+      "users_roles_known",
+      sql`cardinality(${t.roles}) > 0 and ${t.roles} <@ array['admin','intake','marketing','clinician']::text[]`,
+    ),
   ],
 );
 

@@ -17,6 +17,9 @@ describe("audit trail words", () => {
     expect(summariseAuditDetail({ reason: "wrong_password" })).toBe("Reason: wrong password");
     expect(summariseAuditDetail({ secondFactor: "recovery_code" })).toBe("with a recovery code");
     expect(summariseAuditDetail({ from: "staff", to: "admin" })).toBe("staff → administrator");
+    expect(summariseAuditDetail({ from: ["intake"], to: ["admin", "marketing"] })).toBe(
+      "intake → administrator and marketing",
+    );
     expect(summariseAuditDetail({ setting: "require_two_factor", value: true, endedSessions: 3 })).toBe(
       "Setting: require_two_factor; Value: yes; Ended sessions: 3",
     );

@@ -14,7 +14,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   recovery_code_used: "Used a recovery code",
   recovery_codes_renewed: "Made new recovery codes",
   user_created: "Created an account",
-  user_role_changed: "Changed an account's role",
+  user_role_changed: "Changed an account's roles",
   user_disabled: "Switched an account off",
   user_enabled: "Switched an account back on",
   user_password_reset: "Reset an account's password",
@@ -55,7 +55,14 @@ const secondFactorWords: Record<string, string> = {
   recovery_code: "with a recovery code",
 };
 
-const roleWords: Record<string, string> = { admin: "administrator", staff: "staff" };
+// Roles as words: today's four, and "staff" from the single-role days (older entries keep it).
+const roleWords: Record<string, string> = {
+  admin: "administrator",
+  intake: "intake",
+  marketing: "marketing",
+  clinician: "clinician",
+  staff: "staff",
+};
 
 const MAX_VALUE = 80;
 
@@ -84,7 +91,8 @@ export function summariseAuditDetail(detail: Record<string, unknown> | null | un
     delete rest.secondFactor;
   }
   if ("from" in rest && "to" in rest) {
-    const say = (v: unknown) => (typeof v === "string" ? (roleWords[v] ?? v) : valueWords(v));
+    const role = (v: unknown) => (typeof v === "string" ? (roleWords[v] ?? v) : valueWords(v));
+    const say = (v: unknown) => (Array.isArray(v) ? v.map(role).join(" and ") : role(v));
     parts.push(`${say(rest.from)} → ${say(rest.to)}`);
     delete rest.from;
     delete rest.to;

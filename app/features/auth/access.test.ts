@@ -1,14 +1,28 @@
 import { describe, expect, it } from "vitest";
+import { staffRoles } from "~/db/schema";
 import { can, canOpen, permissions, STAFF_PAGES, staffPageFor, type Permission } from "./access";
 
-const adminOnly = (Object.keys(permissions) as Permission[]).filter((p) => !can("staff", p) && can("admin", p));
+const everyPermission = Object.keys(permissions) as Permission[];
 
 describe("permissions", () => {
-  it("lets admins do everything and staff only the daily work", () => {
-    for (const permission of Object.keys(permissions) as Permission[]) expect(can("admin", permission)).toBe(true);
-    expect(can("staff", "staff-area")).toBe(true);
-    expect(can("staff", "manage-staff")).toBe(false);
-    expect(adminOnly).toContain("manage-staff");
+  it("lets admins do everything", () => {
+    for (const permission of everyPermission) expect(can(["admin"], permission)).toBe(true);
+  });
+
+  it("gives lead details to admin and intake only (minimum necessary)", () => {
+    expect(staffRoles.filter((role) => can([role], "lead-details"))).toEqual(["admin", "intake"]);
+    expect(can(["marketing", "clinician"], "lead-details")).toBe(false);
+    // A person holding several roles may do what any of them may.
+    expect(can(["marketing", "intake"], "lead-details")).toBe(true);
+  });
+
+  it("lets every role into the staff area and only admins manage staff", () => {
+    for (const role of staffRoles) expect(can([role], "staff-area")).toBe(true);
+    expect(staffRoles.filter((role) => can([role], "manage-staff"))).toEqual(["admin"]);
+  });
+
+  it("grants nothing to someone with no role", () => {
+    for (const permission of everyPermission) expect(can([], permission)).toBe(false);
   });
 });
 
@@ -42,33 +56,26 @@ describe("staffPageFor", () => {
 
 describe("canOpen", () => {
   it("refuses unknown paths to everyone, admins included", () => {
-    for (const role of ["admin", "staff"] as const) {
-      expect(canOpen(role, "/admin/nothing-here")).toBe(false);
-      expect(canOpen(role, "/admin/accounts")).toBe(false);
-      expect(canOpen(role, "/elsewhere")).toBe(false);
+    for (const role of staffRoles) {
+      expect(canOpen([role], "/admin/nothing-here")).toBe(false);
+      expect(canOpen([role], "/admin/accounts")).toBe(false);
+      expect(canOpen([role], "/elsewhere")).toBe(false);
     }
-  });
-
-  it("lets staff open the staff-area pages and their children", () => {
-    for (const page of STAFF_PAGES.filter((p) => can("staff", p.permission))) {
-      expect(canOpen("staff", page.path)).toBe(true);
-    }
-    expect(canOpen("staff", "/admin/account/sessions")).toBe(true);
   });
 
   it("lets admins open every listed page", () => {
-    for (const page of STAFF_PAGES) expect(canOpen("admin", page.path)).toBe(true);
+    for (const page of STAFF_PAGES) expect(canOpen(["admin"], page.path)).toBe(true);
   });
 
-  // Admin-only pages (staff accounts, the audit trail): each is checked here.
-  const adminPages = STAFF_PAGES.filter((p) => adminOnly.includes(p.permission));
-  it("refuses admin-only pages, and everything under them, to staff", () => {
-    expect(adminPages.map((p) => p.path)).toEqual(expect.arrayContaining(["/admin/staff", "/admin/audit"]));
-    for (const page of adminPages) {
-      expect(canOpen("staff", page.path), page.path).toBe(false);
-      expect(canOpen("staff", `${page.path}/some-id`), `${page.path}/some-id`).toBe(false);
-      expect(canOpen("staff", `${page.path}/some-id/edit`), `${page.path}/some-id/edit`).toBe(false);
-      expect(canOpen("admin", `${page.path}/some-id`)).toBe(true);
+  it("opens each page, and everything under it, exactly to the roles its permission names", () => {
+    for (const page of STAFF_PAGES) {
+      for (const role of staffRoles) {
+        const allowed = (permissions[page.permission] as readonly string[]).includes(role);
+        expect(canOpen([role], page.path), `${role} ${page.path}`).toBe(allowed);
+        if (page.path !== "/admin") expect(canOpen([role], `${page.path}/some-id/edit`)).toBe(allowed);
+      }
     }
+    expect(canOpen(["intake"], "/admin/staff")).toBe(false);
+    expect(canOpen(["marketing"], "/admin/audit")).toBe(false);
   });
 });

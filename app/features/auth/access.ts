@@ -3,21 +3,26 @@ import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
 
 /**
  * Who may do what in the staff area: the one place the checks live (the
- * staff-area middleware, the JSON API and the navigation all ask here).
- * Anything not listed is refused: a new page must be added to STAFF_PAGES
- * before anyone can open it.
+ * staff-area middleware, the JSON API, the pages and the navigation all ask
+ * here). A person holds one or more roles and may do what any of them may
+ * (decision 0025: HIPAA's minimum necessary). Anything not listed is refused:
+ * a new page must be added to STAFF_PAGES before anyone can open it.
  */
 export const permissions = {
-  /** Leads, analytics, search, ads and the blog: the daily work. */
-  "staff-area": ["admin", "staff"],
+  /** Signed in at all: the overview's counts, your own account. */
+  "staff-area": ["admin", "intake", "marketing", "clinician"],
+  /** Leads as people: names, contact details, notes, what they asked for, exports of them. */
+  "lead-details": ["admin", "intake"],
   /** Staff accounts, the audit trail and the area's settings. */
   "manage-staff": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof permissions;
 
-export function can(role: StaffRole, permission: Permission): boolean {
-  return (permissions[permission] as readonly StaffRole[]).includes(role);
+/** Whether someone holding these roles may do this. */
+export function can(roles: readonly StaffRole[], permission: Permission): boolean {
+  const allowed: readonly StaffRole[] = permissions[permission];
+  return roles.some((role) => allowed.includes(role));
 }
 
 export interface StaffPage {
@@ -36,7 +41,7 @@ export const STAFF_PAGES: readonly StaffPage[] = [
 
 /**
  * The page entry that governs a path: its own, or its nearest listed parent's
- * (a lead's page under its list, say). "/admin" governs only itself.
+ * (a lead's page under its list, say). The overview governs only itself.
  */
 export function staffPageFor(pathname: string): StaffPage | undefined {
   const path = pathname.replace(/\/+$/, "") || "/";
@@ -48,8 +53,8 @@ export function staffPageFor(pathname: string): StaffPage | undefined {
   return best;
 }
 
-/** Whether a role may open a staff-area path. Paths no page governs are refused. */
-export function canOpen(role: StaffRole, pathname: string): boolean {
+/** Whether someone holding these roles may open a staff-area path. Paths no page governs are refused. */
+export function canOpen(roles: readonly StaffRole[], pathname: string): boolean {
   const page = staffPageFor(pathname);
-  return page !== undefined && can(role, page.permission);
+  return page !== undefined && can(roles, page.permission);
 }

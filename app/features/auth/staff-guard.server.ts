@@ -75,7 +75,7 @@ export const staffAreaMiddleware: MiddlewareFunction<Response> = async ({ reques
   if (!active) throw signInRedirect(path + url.search);
   const page = staffPageFor(path);
   if (!page) throw data({ error: "There is no staff page at this address." }, { status: 404, headers: NO_STORE });
-  if (!can(active.user.role, page.permission))
+  if (!can(active.user.roles, page.permission))
     throw data({ error: FORBIDDEN_MESSAGE }, { status: 403, headers: NO_STORE });
   if (path !== ACCOUNT_PATH) {
     const mustEnrol = !active.user.totpEnabledAt && (await isTwoFactorRequired(db));

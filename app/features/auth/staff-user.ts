@@ -5,7 +5,7 @@ export interface StaffUser {
   id: string;
   name: string;
   email: string;
-  role: StaffRole;
+  roles: StaffRole[];
   /** Signed in with a one-time password: must choose their own before anything else. */
   mustChangePassword: boolean;
   twoFactorEnabled: boolean;
@@ -15,7 +15,7 @@ export function toStaffUser(user: {
   id: string;
   name: string;
   email: string;
-  role: StaffRole;
+  roles: StaffRole[];
   mustChangePassword: boolean;
   totpEnabledAt: Date | null;
 }): StaffUser {
@@ -23,7 +23,7 @@ export function toStaffUser(user: {
     id: user.id,
     name: user.name,
     email: user.email,
-    role: user.role,
+    roles: user.roles,
     mustChangePassword: user.mustChangePassword,
     twoFactorEnabled: user.totpEnabledAt !== null,
   };

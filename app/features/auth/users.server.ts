@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { users, type StaffRole, type User } from "~/db/schema";
 import { hashPassword } from "./password.server";
+import { orderedRoles } from "./staff-roles";
 
 export class EmailTakenError extends Error {
   override name = "EmailTakenError";
@@ -13,7 +14,7 @@ export class EmailTakenError extends Error {
 export interface NewStaffUser {
   name: string;
   email: string;
-  role: StaffRole;
+  roles: readonly StaffRole[];
   password: string;
   /** A one-time password: the person must choose their own at first sign-in. */
   mustChangePassword?: boolean;
@@ -33,7 +34,7 @@ export async function createUser(db: Db, input: NewStaffUser): Promise<User> {
       .values({
         name: input.name.trim(),
         email: input.email.trim(),
-        role: input.role,
+        roles: orderedRoles(input.roles),
         passwordHash: await hashPassword(input.password),
         mustChangePassword: input.mustChangePassword ?? false,
       })

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import type { LeadFormType } from "~/db/schema";
@@ -12,7 +12,17 @@ import {
   formatClinicDay,
   startOfClinicDay,
 } from "~/lib/clinic-time";
-import { formTypeWords, shortName, waitedWords, type Waited } from "./dashboard-words";
+import { formTypeWords, REPLY_PROMISE_HOURS, shortName, waitedWords, type Waited } from "./dashboard-words";
+
+/** A waiting request as the query reads it for someone with lead details. */
+interface WaitingRow {
+  id: string;
+  createdAt: Date;
+  formType: LeadFormType;
+  firstName: string;
+  lastName: string;
+  service: string | null;
+}
 
 /** How many waiting requests the overview lists (the rest are counted). */
 export const WAITING_LIST_SIZE = 20;
@@ -48,7 +58,11 @@ export interface Dashboard {
   requests: TodayAndWeek;
   callsTapped: TodayAndWeek;
   newsletterSignUps: TodayAndWeek;
-  waiting: { leads: WaitingLead[]; total: number };
+  /**
+   * Requests nobody has contacted yet. `leads` (who, oldest first) only for a
+   * role with lead details; everyone else sees how many, and how many are late.
+   */
+  waiting: { leads: WaitingLead[] | null; total: number; late: number };
   traffic: { days: TrafficDay[]; pageViews: number; visitors: number };
 }
 
@@ -64,8 +78,14 @@ const clinicDate = (column: AnyPgColumn) =>
  * first, with the count of the rest in the same statement), newsletter
  * sign-ups, and page views and visitors per clinic day (BRIN on time).
  */
-export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard> {
+export async function loadDashboard(
+  db: Db,
+  { leadDetails }: { leadDetails: boolean },
+  now = new Date(),
+): Promise<Dashboard> {
   const { today, todayStart, weekStart } = clinicPeriods(now);
+  const lateBefore = new Date(now.getTime() - REPLY_PROMISE_HOURS * 3_600_000);
+  const waitingLeads = and(eq(leads.status, "new"), ne(leads.formType, PHONE_CLICK))!;
   const trafficStart = startOfClinicDay(addDays(today, -(TRAFFIC_DAYS - 1)));
   const isCall = eq(leads.formType, PHONE_CLICK);
   const isToday = gte(leads.createdAt, todayStart);
@@ -80,21 +100,28 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
       })
       .from(leads)
       .where(gte(leads.createdAt, weekStart)),
-    // Taps on the phone link are not people who asked to be contacted.
-    db
-      .select({
-        id: leads.id,
-        createdAt: leads.createdAt,
-        formType: leads.formType,
-        firstName: leads.firstName,
-        lastName: leads.lastName,
-        service: leads.service,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(leads)
-      .where(and(eq(leads.status, "new"), ne(leads.formType, PHONE_CLICK)))
-      .orderBy(asc(leads.createdAt), asc(leads.id))
-      .limit(WAITING_LIST_SIZE),
+    // Taps on the phone link are not people who asked to be contacted. Without lead details
+    // (marketing, clinicians) the query reads counts only: no name leaves the database.
+    leadDetails
+      ? db
+          .select({
+            id: leads.id,
+            createdAt: leads.createdAt,
+            formType: leads.formType,
+            firstName: leads.firstName,
+            lastName: leads.lastName,
+            service: leads.service,
+            total: sql<number>`count(*) over ()`.mapWith(Number),
+            late: sql<number>`count(*) filter (where ${leads.createdAt} <= ${lateBefore}) over ()`.mapWith(Number),
+          })
+          .from(leads)
+          .where(waitingLeads)
+          .orderBy(asc(leads.createdAt), asc(leads.id))
+          .limit(WAITING_LIST_SIZE)
+      : db
+          .select({ total: sql<number>`count(*)`.mapWith(Number), late: countWhere(lte(leads.createdAt, lateBefore)) })
+          .from(leads)
+          .where(waitingLeads),
     db
       .select({
         today: countWhere(gte(newsletterSubscribers.consentedAt, todayStart)),
@@ -134,15 +161,18 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
     newsletterSignUps: { today: signUps?.today ?? 0, week: signUps?.week ?? 0 },
     waiting: {
       total: waitingRows[0]?.total ?? 0,
-      leads: waitingRows.map((row) => ({
-        id: row.id,
-        name: shortName(row.firstName, row.lastName),
-        form: formTypeWords[row.formType] ?? row.formType,
-        service: row.service,
-        receivedAt: row.createdAt.toISOString(),
-        receivedText: formatClinicDateTime(row.createdAt),
-        waited: waitedWords(Math.max(0, (now.getTime() - row.createdAt.getTime()) / 60_000)),
-      })),
+      late: waitingRows[0]?.late ?? 0,
+      leads: !leadDetails
+        ? null
+        : (waitingRows as WaitingRow[]).map((row) => ({
+            id: row.id,
+            name: shortName(row.firstName, row.lastName),
+            form: formTypeWords[row.formType] ?? row.formType,
+            service: row.service,
+            receivedAt: row.createdAt.toISOString(),
+            receivedText: formatClinicDateTime(row.createdAt),
+            waited: waitedWords(Math.max(0, (now.getTime() - row.createdAt.getTime()) / 60_000)),
+          })),
     },
     traffic: {
       days,

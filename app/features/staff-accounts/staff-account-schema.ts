@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { staffRoles } from "~/db/schema";
+import { orderedRoles } from "~/features/auth/staff-roles";
 import { EMAIL_MAX } from "~/lib/text-limits";
 
 /**
@@ -7,13 +9,6 @@ import { EMAIL_MAX } from "~/lib/text-limits";
  * the form's `intent` field.
  */
 export const STAFF_NAME_MAX_LENGTH = 100;
-
-export const staffRoles = ["staff", "admin"] as const;
-
-export const roleLabels = { admin: "Administrator", staff: "Staff" } as const satisfies Record<
-  (typeof staffRoles)[number],
-  string
->;
 
 export const staffNameSchema = z
   .string({ error: "Enter their name." })
@@ -28,12 +23,27 @@ export const staffEmailSchema = z
   .max(EMAIL_MAX, `An e-mail address can be at most ${EMAIL_MAX} characters.`)
   .pipe(z.email("Enter a valid e-mail address, like name@example.com."));
 
-export const staffRoleSchema = z.enum(staffRoles, { error: "Choose Staff or Administrator." });
+const ROLES_MESSAGE = `Choose one or more roles: ${staffRoles.join(", ")}.`;
+
+/**
+ * One or more roles, as a form's checkboxes post them (joined with commas by
+ * the page) or as `--role intake,marketing` on the command line.
+ */
+export const staffRolesSchema = z
+  .string({ error: "Choose at least one role." })
+  .transform((value) =>
+    value
+      .split(",")
+      .map((role) => role.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.enum(staffRoles, { error: ROLES_MESSAGE })).min(1, "Choose at least one role."))
+  .transform(orderedRoles);
 
 export const newStaffSchema = z.object({
   name: staffNameSchema,
   email: staffEmailSchema,
-  role: staffRoleSchema,
+  roles: staffRolesSchema,
 });
 export type NewStaffInput = z.infer<typeof newStaffSchema>;
 
@@ -43,7 +53,7 @@ export const staffActionSchema = z.discriminatedUnion(
   "intent",
   [
     newStaffSchema.extend({ intent: z.literal("invite") }),
-    z.object({ intent: z.literal("change-role"), userId: accountId, role: staffRoleSchema }),
+    z.object({ intent: z.literal("set-roles"), userId: accountId, roles: staffRolesSchema }),
     z.object({ intent: z.literal("disable"), userId: accountId }),
     z.object({ intent: z.literal("enable"), userId: accountId }),
     z.object({ intent: z.literal("reset-password"), userId: accountId }),

@@ -8,7 +8,7 @@ import { isTwoFactorRequired } from "~/features/auth/staff-settings.server";
 import { databaseKinds, openTestDatabase } from "../../../tests/setup/database";
 import { addStaff } from "../../../tests/setup/staff";
 import {
-  changeRole,
+  setRoles,
   disableAccount,
   enableAccount,
   LAST_ADMIN_MESSAGE,
@@ -33,8 +33,8 @@ describe.each(databaseKinds())("staff account changes on %s", (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     [admin, staff] = await addStaff(database, [
-      { name: "Ada Admin", email: "ada@clinic.example", role: "admin" },
-      { name: "Sam Staff", email: "sam@clinic.example", role: "staff" },
+      { name: "Ada Admin", email: "ada@clinic.example", roles: ["admin"] },
+      { name: "Sam Staff", email: "sam@clinic.example", roles: ["intake"] },
     ]);
   });
   afterAll(async () => {
@@ -50,14 +50,20 @@ describe.each(databaseKinds())("staff account changes on %s", (kind) => {
       intent: "invite",
       name: "  Noor New ",
       email: "noor@clinic.example",
-      role: "staff",
+      // As the staff page posts a group of checkboxes: joined with commas, in any order.
+      roles: "marketing,intake",
     });
     expect(status).toBe(200);
     if (!result.ok) throw new Error(result.message);
     const password = result.oneTimePassword!.value;
     expect(password).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
     const made = await reload(result.userId!);
-    expect(made).toMatchObject({ name: "Noor New", role: "staff", mustChangePassword: true, disabledAt: null });
+    expect(made).toMatchObject({
+      name: "Noor New",
+      roles: ["intake", "marketing"],
+      mustChangePassword: true,
+      disabledAt: null,
+    });
     expect(await verifyPassword(password, made.passwordHash)).toBe(true);
     expect(await lastAudit()).toMatchObject({
       action: "user_created",
@@ -66,29 +72,29 @@ describe.each(databaseKinds())("staff account changes on %s", (kind) => {
       ip: "192.0.2.7",
       targetType: "user",
       targetId: made.id,
-      detail: { role: "staff", oneTimePassword: true },
+      detail: { roles: ["intake", "marketing"], oneTimePassword: true },
     });
     // The password goes nowhere but the answer.
     expect(JSON.stringify(await lastAudit())).not.toContain(password);
   });
 
   it("answers 400 with field errors for a bad or duplicate invite, never throwing", async () => {
-    const bad = await runStaffAction(db(), actor(), { intent: "invite", name: "", email: "nope", role: "owner" });
+    const bad = await runStaffAction(db(), actor(), { intent: "invite", name: "", email: "nope", roles: "owner" });
     expect(bad.status).toBe(400);
     expect(bad.answer).toMatchObject({
       ok: false,
       fields: {
         name: "Enter their name.",
         email: "Enter a valid e-mail address, like name@example.com.",
-        role: "Choose Staff or Administrator.",
+        roles: "Choose one or more roles: admin, intake, marketing, clinician.",
       },
-      values: { name: "", email: "nope", role: "owner" },
+      values: { name: "", email: "nope", roles: "owner" },
     });
     const duplicate = await runStaffAction(db(), actor(), {
       intent: "invite",
       name: "Sam Again",
       email: " SAM@Clinic.Example ",
-      role: "staff",
+      roles: "intake",
     });
     expect(duplicate.status).toBe(400);
     expect(duplicate.answer).toMatchObject({
@@ -113,48 +119,66 @@ describe.each(databaseKinds())("staff account changes on %s", (kind) => {
     expect(gone.status).toBe(404);
   });
 
-  it("changes a role, audited with from and to", async () => {
-    expect(await changeRole(db(), actor(), staff.id, "admin")).toBe("Sam Staff is now an administrator.");
-    expect((await reload(staff.id)).role).toBe("admin");
+  it("sets the roles an account holds, audited with from and to", async () => {
+    expect(await setRoles(db(), actor(), staff.id, ["marketing", "admin"])).toBe(
+      "Sam Staff now has the Administrator and Marketing roles.",
+    );
+    expect((await reload(staff.id)).roles).toEqual(["admin", "marketing"]);
     expect(await lastAudit()).toMatchObject({
       action: "user_role_changed",
       targetId: staff.id,
-      detail: { from: "staff", to: "admin" },
+      detail: { from: ["intake"], to: ["admin", "marketing"] },
     });
-    await changeRole(db(), actor(), staff.id, "staff");
+    expect(await setRoles(db(), actor(), staff.id, ["admin", "marketing"])).toBe(
+      "Sam Staff already has the Administrator and Marketing roles.",
+    );
+    await setRoles(db(), actor(), staff.id, ["intake"]);
+    expect((await reload(staff.id)).roles).toEqual(["intake"]);
+  });
+
+  it("refuses a role set that is empty or unknown, in words", async () => {
+    for (const roles of ["", "owner", "intake,owner"]) {
+      const refused = await runStaffAction(db(), actor(), { intent: "set-roles", userId: staff.id, roles });
+      expect(refused.status, roles).toBe(400);
+      expect(refused.answer.message).toMatch(/role/);
+    }
+    expect((await reload(staff.id)).roles).toEqual(["intake"]);
   });
 
   it("never lets an admin disable or demote themselves, nor anyone remove the last active admin", async () => {
     await expect(disableAccount(db(), actor(), admin.id)).rejects.toThrow(LAST_ADMIN_MESSAGE);
-    await expect(changeRole(db(), actor(), admin.id, "staff")).rejects.toThrow(LAST_ADMIN_MESSAGE);
+    await expect(setRoles(db(), actor(), admin.id, ["intake"])).rejects.toThrow(LAST_ADMIN_MESSAGE);
     const cli = { id: null, email: null, ip: "", via: "cli" as const };
     await expect(disableAccount(db(), cli, admin.id)).rejects.toThrow(LAST_ADMIN_MESSAGE);
-    await expect(changeRole(db(), cli, admin.id, "staff")).rejects.toThrow(LAST_ADMIN_MESSAGE);
+    await expect(setRoles(db(), cli, admin.id, ["marketing"])).rejects.toThrow(LAST_ADMIN_MESSAGE);
+    // Adding a role to the last admin is fine: admin stays.
+    expect(await setRoles(db(), cli, admin.id, ["admin", "clinician"])).toMatch(/now has/);
+    await setRoles(db(), cli, admin.id, ["admin"]);
 
     // With a second admin, the last-admin rule no longer applies, but the self rule still does.
-    await changeRole(db(), actor(), staff.id, "admin");
+    await setRoles(db(), actor(), staff.id, ["admin"]);
     const refusal = await disableAccount(db(), actor(), admin.id).catch((error) => error);
     expect(refusal).toBeInstanceOf(StaffChangeRefused);
     expect(refusal).toMatchObject({ message: SELF_DISABLE_MESSAGE, status: 409 });
-    await expect(changeRole(db(), actor(), admin.id, "staff")).rejects.toThrow(SELF_DEMOTE_MESSAGE);
-    expect((await reload(admin.id)).role).toBe("admin");
+    await expect(setRoles(db(), actor(), admin.id, ["intake"])).rejects.toThrow(SELF_DEMOTE_MESSAGE);
+    expect((await reload(admin.id)).roles).toEqual(["admin"]);
     expect((await reload(admin.id)).disabledAt).toBeNull();
 
     // Two admins demoting each other at the same moment: one wins, one is refused.
     const samActor = { id: staff.id, email: staff.email, ip: "" };
     const outcomes = await Promise.allSettled([
-      changeRole(db(), actor(), staff.id, "staff"),
-      changeRole(db(), samActor, admin.id, "staff"),
+      setRoles(db(), actor(), staff.id, ["intake"]),
+      setRoles(db(), samActor, admin.id, ["intake"]),
     ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     expect(
       outcomes.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason.message),
     ).toEqual([LAST_ADMIN_MESSAGE]);
-    const admins = await db().select().from(users).where(eq(users.role, "admin"));
-    expect(admins.filter((u) => !u.disabledAt)).toHaveLength(1);
-    // Back to Ada as the one admin, Sam as staff.
-    if ((await reload(admin.id)).role !== "admin") await changeRole(db(), samActor, admin.id, "admin");
-    if ((await reload(staff.id)).role !== "staff") await changeRole(db(), actor(), staff.id, "staff");
+    const admins = (await db().select().from(users)).filter((u) => u.roles.includes("admin") && !u.disabledAt);
+    expect(admins).toHaveLength(1);
+    // Back to Ada as the one admin, Sam as intake.
+    if (!(await reload(admin.id)).roles.includes("admin")) await setRoles(db(), samActor, admin.id, ["admin"]);
+    if ((await reload(staff.id)).roles.join() !== "intake") await setRoles(db(), actor(), staff.id, ["intake"]);
   });
 
   it("disabling ends every session (reason account_disabled); enabling does not bring them back", async () => {

@@ -7,7 +7,8 @@ import { generateOneTimePassword } from "~/features/auth/password.server";
 import { endUserSessions } from "~/features/auth/session.server";
 import { isTwoFactorRequired, setTwoFactorRequired } from "~/features/auth/staff-settings.server";
 import { createUser, setPassword } from "~/features/auth/users.server";
-import { roleLabels, type NewStaffInput } from "./staff-account-schema";
+import { orderedRoles, rolesInWords } from "~/features/auth/staff-roles";
+import type { NewStaffInput } from "./staff-account-schema";
 
 /**
  * Changes to staff accounts, shared by /admin/staff and the staff CLI. Each
@@ -33,10 +34,10 @@ export class StaffChangeRefused extends Error {
 }
 
 export const LAST_ADMIN_MESSAGE =
-  "This is the only active administrator account, so it cannot be disabled or made Staff. Make another account an administrator first.";
+  "This is the only active administrator account, so it cannot be disabled or lose the Administrator role. Make another account an administrator first.";
 export const SELF_DISABLE_MESSAGE =
   "You cannot disable your own account. Another administrator can, if it is ever needed.";
-export const SELF_DEMOTE_MESSAGE = "You cannot change your own role. Another administrator can, if it is ever needed.";
+export const SELF_DEMOTE_MESSAGE = "You cannot change your own roles. Another administrator can, if it is ever needed.";
 export const SELF_MANAGE_MESSAGE =
   "Manage your own password, two-factor sign-in and sessions on the Your account page.";
 const NOT_FOUND_MESSAGE = "That staff account was not found. It may have been removed; reload the page.";
@@ -66,11 +67,11 @@ async function withAccount<T>(db: Db, userId: string, change: (tx: Tx, user: Use
 
 /** Refuses a change that would leave no active administrator. */
 async function keepAnAdmin(tx: Tx, user: User) {
-  if (user.role !== "admin" || user.disabledAt) return;
+  if (!user.roles.includes("admin") || user.disabledAt) return;
   const [others] = await tx
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.role, "admin"), isNull(users.disabledAt), ne(users.id, user.id)));
+    .where(and(sql`'admin' = any(${users.roles})`, isNull(users.disabledAt), ne(users.id, user.id)));
   if (others!.n === 0) throw new StaffChangeRefused(LAST_ADMIN_MESSAGE, 409);
 }
 
@@ -100,31 +101,36 @@ export async function createAccount(
     await record(tx, actor, {
       action: "user_created",
       target: target(user),
-      detail: { role: user.role, oneTimePassword: input.mustChangePassword },
+      detail: { roles: user.roles, oneTimePassword: input.mustChangePassword },
     });
     return user;
   });
 }
 
-export async function changeRole(db: Db, actor: ChangeActor, userId: string, role: StaffRole): Promise<string> {
+/** Sets the roles an account holds (one or more); never the last administrator's admin, never your own. */
+export async function setRoles(
+  db: Db,
+  actor: ChangeActor,
+  userId: string,
+  roles: readonly StaffRole[],
+): Promise<string> {
+  const wanted = orderedRoles(roles);
   return withAccount(db, userId, async (tx, user) => {
-    if (user.role === role) return `${user.name} is already ${article(role)} ${roleLabels[role].toLowerCase()}.`;
-    if (role !== "admin") {
-      await keepAnAdmin(tx, user);
-      refuseSelf(actor, user, SELF_DEMOTE_MESSAGE);
-    }
-    await tx.update(users).set({ role }).where(eq(users.id, user.id));
+    if (wanted.join() === orderedRoles(user.roles).join()) return `${user.name} already has ${roleList(wanted)}.`;
+    if (user.roles.includes("admin") && !wanted.includes("admin")) await keepAnAdmin(tx, user);
+    refuseSelf(actor, user, SELF_DEMOTE_MESSAGE);
+    await tx.update(users).set({ roles: wanted }).where(eq(users.id, user.id));
     await record(tx, actor, {
       action: "user_role_changed",
       target: target(user),
-      detail: { from: user.role, to: role },
+      detail: { from: user.roles, to: wanted },
     });
-    return `${user.name} is now ${article(role)} ${roleLabels[role].toLowerCase()}.`;
+    return `${user.name} now has ${roleList(wanted)}.`;
   });
 }
 
-function article(role: StaffRole) {
-  return role === "admin" ? "an" : "a";
+function roleList(roles: readonly StaffRole[]) {
+  return `the ${rolesInWords(roles)} role${roles.length === 1 ? "" : "s"}`;
 }
 
 /** Disables an account and ends every session it has. */

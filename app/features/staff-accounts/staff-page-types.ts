@@ -6,7 +6,7 @@ export interface AccountRow {
   id: string;
   name: string;
   email: string;
-  role: StaffRole;
+  roles: StaffRole[];
   disabled: boolean;
   twoFactor: boolean;
   mustChangePassword: boolean;
@@ -16,7 +16,7 @@ export interface AccountRow {
   isYou: boolean;
 }
 
-export type InviteField = "name" | "email" | "role";
+export type InviteField = "name" | "email" | "roles";
 
 /** What the page's action answers (a FormAnswer); a one-time password appears here once and nowhere else. */
 export type StaffAnswer = FormAnswer<InviteField> & {

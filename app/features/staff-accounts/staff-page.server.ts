@@ -4,7 +4,7 @@ import { isTwoFactorRequired } from "~/features/auth/staff-settings.server";
 import { EmailTakenError, listUsers } from "~/features/auth/users.server";
 import { staffActionSchema, type StaffActionInput } from "./staff-account-schema";
 import {
-  changeRole,
+  setRoles,
   disableAccount,
   enableAccount,
   inviteStaff,
@@ -30,7 +30,7 @@ function toRow(user: User, me: string): AccountRow {
     id: user.id,
     name: user.name,
     email: user.email,
-    role: user.role,
+    roles: user.roles,
     disabled: user.disabledAt !== null,
     twoFactor: user.totpEnabledAt !== null,
     mustChangePassword: user.mustChangePassword,
@@ -47,7 +47,7 @@ export async function staffPageData(db: Db, me: string) {
   return { accounts: accounts.map((user) => toRow(user, me)), requireTwoFactor };
 }
 
-const inviteFields: readonly InviteField[] = ["name", "email", "role"];
+const inviteFields: readonly InviteField[] = ["name", "email", "roles"];
 
 /**
  * Runs one posted staff-page form. Every outcome is an answer the page can
@@ -106,7 +106,7 @@ export async function runStaffAction(
 }
 
 function inviteValues(values: Record<string, string> | null): Partial<Record<InviteField, string>> {
-  return { name: values?.name ?? "", email: values?.email ?? "", role: values?.role ?? "" };
+  return { name: values?.name ?? "", email: values?.email ?? "", roles: values?.roles ?? "" };
 }
 
 type Outcome = Omit<StaffAnswer, "answerId" | "fields"> & Partial<Pick<StaffAnswer, "fields">>;
@@ -125,8 +125,8 @@ async function run(db: Db, actor: ChangeActor, input: StaffActionInput): Promise
         oneTimePassword: { value: oneTimePassword, name: user.name, email: user.email, reason: "invite" },
       };
     }
-    case "change-role":
-      return ok(input, await changeRole(db, actor, input.userId, input.role));
+    case "set-roles":
+      return ok(input, await setRoles(db, actor, input.userId, input.roles));
     case "disable":
       return ok(input, await disableAccount(db, actor, input.userId));
     case "enable":

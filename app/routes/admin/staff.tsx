@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { status, answer } = await runStaffAction(
     db,
     { id: user.id, email: user.email, ip },
-    await readFormValues(request),
+    await readFormValues(request, ["roles"]),
   );
   return answerWith(status, answer);
 }

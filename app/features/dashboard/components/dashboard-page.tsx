@@ -61,8 +61,8 @@ function CountCard({ title, counts, note }: { title: string; counts: TodayAndWee
 }
 
 function WaitingSection({ waiting }: { waiting: Dashboard["waiting"] }) {
-  const late = waiting.leads.filter((lead) => lead.waited.late).length;
-  const hidden = waiting.total - waiting.leads.length;
+  const { late, leads } = waiting;
+  const hidden = waiting.total - (leads?.length ?? 0);
   return (
     <section id={WAITING_LIST_ID} aria-labelledby="waiting-heading" className="grid scroll-mt-24 gap-4">
       <div className="grid gap-1">
@@ -88,36 +88,43 @@ function WaitingSection({ waiting }: { waiting: Dashboard["waiting"] }) {
                 : `${late} requests have waited more than ${REPLY_PROMISE_HOURS} hours.`}
             </p>
           ) : null}
-          <ScrollRegion label="Requests waiting for a reply">
-            <table className={tableClass}>
-              <caption className={cn(captionClass, "sr-only")}>Requests waiting for a reply, oldest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={headCellClass}>
-                    Waiting
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Name
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Form
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Service
-                  </th>
-                  <th scope="col" className={headCellClass}>
-                    Received
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {waiting.leads.map((lead) => (
-                  <WaitingRow key={lead.id} lead={lead} />
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-          {hidden > 0 ? (
+          {leads === null ? (
+            <p className="text-muted">
+              Who is waiting, and how to reach them, is for intake staff and administrators (your roles show the counts
+              only).
+            </p>
+          ) : (
+            <ScrollRegion label="Requests waiting for a reply">
+              <table className={tableClass}>
+                <caption className={cn(captionClass, "sr-only")}>Requests waiting for a reply, oldest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className={headCellClass}>
+                      Waiting
+                    </th>
+                    <th scope="col" className={headCellClass}>
+                      Name
+                    </th>
+                    <th scope="col" className={headCellClass}>
+                      Form
+                    </th>
+                    <th scope="col" className={headCellClass}>
+                      Service
+                    </th>
+                    <th scope="col" className={headCellClass}>
+                      Received
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {leads.map((lead) => (
+                    <WaitingRow key={lead.id} lead={lead} />
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+          )}
+          {leads !== null && hidden > 0 ? (
             <p className="text-muted">
               {hidden === 1 ? "1 more request is" : `${number.format(hidden)} more requests are`} waiting and not shown
               here (they came in later).

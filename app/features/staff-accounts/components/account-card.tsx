@@ -1,8 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
+import { useSendingIntent } from "~/components/form/use-form-sending";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { roleLabels } from "../staff-account-schema";
+import { rolesInWords } from "~/features/auth/staff-roles";
 import type { AccountRow } from "../staff-page-types";
+import { RoleChoices } from "./role-choices";
 import { staffPath } from "~/lib/staff-area";
 
 /**
@@ -29,7 +31,7 @@ export function AccountCard({ account }: { account: AccountRow }) {
         <p className="text-sm break-all text-muted">{account.email}</p>
       </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        <Fact term="Role">{roleLabels[account.role]}</Fact>
+        <Fact term={account.roles.length === 1 ? "Role" : "Roles"}>{rolesInWords(account.roles)}</Fact>
         <Fact term="Status">
           {account.disabled ? <strong className="font-semibold text-danger">Disabled</strong> : "Active"}
         </Fact>
@@ -73,15 +75,7 @@ function AccountActions({ account }: { account: AccountRow }) {
         Manage<span className="sr-only"> {account.name}</span>
       </summary>
       <div className="grid gap-4 border-t border-line p-4">
-        {account.role === "admin" ? (
-          <Action account={account} intent="change-role" role="staff" label="Make staff">
-            They keep the daily work but lose staff accounts, the audit trail and settings.
-          </Action>
-        ) : (
-          <Action account={account} intent="change-role" role="admin" label="Make administrator">
-            They can then manage staff accounts, read the audit trail and change settings.
-          </Action>
-        )}
+        <RolesForm account={account} />
         {account.disabled ? (
           <Action account={account} intent="enable" label="Enable account">
             {first} can sign in again with their password.
@@ -108,17 +102,31 @@ function AccountActions({ account }: { account: AccountRow }) {
   );
 }
 
+/** The account's roles as checkboxes, saved together: what they may open changes at their next request. */
+function RolesForm({ account }: { account: AccountRow }) {
+  const busy = useSendingIntent("set-roles") !== null;
+  return (
+    <Form method="post" className="grid gap-3 rounded-xl border border-line p-3">
+      <input type="hidden" name="intent" value="set-roles" />
+      <input type="hidden" name="userId" value={account.id} />
+      <RoleChoices idPrefix={`roles-${account.id}`} chosen={account.roles} legend={`Roles of ${account.name}`} />
+      <Button type="submit" size="sm" variant="outline" disabled={busy} className="justify-self-start">
+        {busy ? "Saving..." : "Save roles"}
+        <span className="sr-only"> for {account.name}</span>
+      </Button>
+    </Form>
+  );
+}
+
 function Action({
   account,
   intent,
-  role,
   label,
   danger,
   children,
 }: {
   account: AccountRow;
   intent: string;
-  role?: string;
   label: string;
   danger?: boolean;
   children: React.ReactNode;
@@ -133,7 +141,6 @@ function Action({
     <Form method="post" className="grid gap-1.5 sm:grid-cols-[14rem_1fr] sm:items-center sm:gap-4">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="userId" value={account.id} />
-      {role ? <input type="hidden" name="role" value={role} /> : null}
       <Button
         type="submit"
         size="sm"

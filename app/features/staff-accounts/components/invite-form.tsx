@@ -8,9 +8,10 @@ import { errorProps, Field, Input } from "~/components/ui/field";
 import { EMAIL_MAX } from "~/lib/text-limits";
 import { STAFF_NAME_MAX_LENGTH } from "../staff-account-schema";
 import type { StaffAnswer } from "../staff-page-types";
+import { postedRoles, RoleChoices } from "./role-choices";
 
 /**
- * Adds a staff member: name, e-mail and role. The server makes a one-time
+ * Adds a staff member: name, e-mail and one or more roles. The server makes a one-time
  * password and the page shows it once. Field errors sit under their fields;
  * the first one gets focus.
  */
@@ -19,7 +20,6 @@ export function InviteForm({ answer }: { answer?: StaffAnswer }) {
   const form = useFormFeedback(answer);
   const errors = answer?.fields;
   const values = answer?.values;
-  const role = values?.role === "admin" ? "admin" : "staff";
   return (
     <Form ref={form} method="post" aria-labelledby="invite-heading" className="grid max-w-xl gap-4" noValidate>
       <AnswerMessage answer={answer} />
@@ -49,59 +49,12 @@ export function InviteForm({ answer }: { answer?: StaffAnswer }) {
           {...errorProps("invite-email", errors?.email)}
         />
       </Field>
-      <fieldset className="grid gap-2" {...(errors?.role ? { "aria-describedby": "invite-role-error" } : {})}>
-        <legend className="mb-1 text-sm font-medium">Role</legend>
-        <RoleChoice value="staff" checked={role === "staff"} label="Staff">
-          Leads, analytics, the blog and the rest of the daily work.
-        </RoleChoice>
-        <RoleChoice value="admin" checked={role === "admin"} label="Administrator">
-          Everything staff can do, plus staff accounts, the audit trail and settings.
-        </RoleChoice>
-        {errors?.role ? (
-          <p id="invite-role-error" className="text-sm font-medium text-danger">
-            {errors.role}
-          </p>
-        ) : null}
-      </fieldset>
+      {/* Nothing is ticked in advance: each role an account gets is chosen (minimum necessary). */}
+      <RoleChoices idPrefix="invite-roles" chosen={postedRoles(values?.roles)} error={errors?.roles} />
       <Button type="submit" variant="secondary" disabled={busy} className="justify-self-start">
         <UserPlus aria-hidden className="size-5" />
         {busy ? "Adding..." : "Add staff member"}
       </Button>
     </Form>
-  );
-}
-
-function RoleChoice({
-  value,
-  checked,
-  label,
-  children,
-}: {
-  value: string;
-  checked: boolean;
-  label: string;
-  children: React.ReactNode;
-}) {
-  const id = `invite-role-${value}`;
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="radio"
-        name="role"
-        value={value}
-        defaultChecked={checked}
-        aria-describedby={`${id}-description`}
-        className="mt-1 size-5 accent-primary"
-      />
-      <div className="grid">
-        <label htmlFor={id} className="font-medium">
-          {label}
-        </label>
-        <span id={`${id}-description`} className="text-sm text-muted">
-          {children}
-        </span>
-      </div>
-    </div>
   );
 }

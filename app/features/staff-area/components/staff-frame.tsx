@@ -10,6 +10,7 @@ import { STAFF_USER_KEY, staffQueryClient } from "~/features/auth/staff-user-que
 import { getQueryFn } from "~/lib/query-client";
 import { cn } from "~/lib/cn";
 import { isStaffAreaPath, STAFF_AREA_PATH } from "~/lib/staff-area";
+import { rolesInWords } from "~/features/auth/staff-roles";
 
 export interface StaffNavItem {
   path: string;
@@ -80,7 +81,7 @@ function FrameBody({ user: fromServer, nav, clinicName, children }: StaffFramePr
           <div className="flex flex-wrap items-center gap-3">
             <p className="text-sm">
               Signed in as <strong className="font-semibold">{shown.name}</strong>{" "}
-              <span className="text-muted">({shown.role === "admin" ? "administrator" : "staff"})</span>
+              <span className="text-muted">({rolesInWords(shown.roles)})</span>
             </p>
             <SignOutButton />
           </div>
