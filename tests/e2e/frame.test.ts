@@ -1,6 +1,6 @@
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, look } from "../setup/page-assertions";
+import { clickSettled, hydrated, look } from "../setup/page-assertions";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { startServer, type TestServer } from "../setup/server";
 
@@ -322,7 +322,7 @@ describe("site frame", () => {
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
 
-    await page.getByRole("link", { name: "Learn more about Medication Management" }).click();
+    await clickSettled(page.getByRole("link", { name: "Learn more about Medication Management" }));
     await heading.waitFor({ state: "visible", timeout: 20_000 });
     await look(loading).count(0);
     // The spinner came first, then the new page.

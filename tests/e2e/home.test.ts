@@ -5,7 +5,7 @@ import type { Locator, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { hydrated, look } from "../setup/page-assertions";
+import { clickSettled, hydrated, look } from "../setup/page-assertions";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { root } from "../setup/paths";
@@ -266,7 +266,7 @@ describe("home page", () => {
     await checkCards(6);
     await look(toggle).attribute("aria-expanded", "false");
 
-    await toggle.click();
+    await clickSettled(toggle);
     const less = section.getByRole("button", { name: "Show Less" });
     await look(less).attribute("aria-expanded", "true");
     await checkCards(10);
@@ -296,7 +296,7 @@ describe("home page", () => {
       const { question, answer } = await faqItems(page);
       for (const i of [0, 1, 2]) await look(answer(i)).hidden();
 
-      await question(0).click();
+      await clickSettled(question(0));
       await look(answer(0)).visible();
 
       await question(1).click();

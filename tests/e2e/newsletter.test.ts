@@ -1,6 +1,6 @@
 import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, look } from "../setup/page-assertions";
+import { clickSettled, hydrated, look } from "../setup/page-assertions";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { clonePostgresTemplate } from "../setup/database";
 import { startServer, type TestServer } from "../setup/server";
@@ -147,7 +147,7 @@ describe("newsletter", () => {
 
     it("stays interactive after client-side navigation, sending the new page as the source", async () => {
       const { page, errors } = await visit("/");
-      await page.getByRole("contentinfo").getByRole("link", { name: "Insurance", exact: true }).click();
+      await clickSettled(page.getByRole("contentinfo").getByRole("link", { name: "Insurance", exact: true }));
       await page.waitForURL(`${server.url}/insurance`);
       // The URL changes before the new page has rendered; typing earlier can land in the old one.
       await page.getByTestId("page-loading").waitFor({ state: "detached" });
