@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.js";
 
@@ -13,8 +13,8 @@ export interface LaunchOptions {
   backForwardCache?: boolean;
 }
 
-/** Debian Chromium with our flags. Tests use `useBrowser()`; this is for the rare test that needs a second one. */
-export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+/** Debian Chromium with our flags (scripts/chromium.js). */
+function launchBrowser(options: LaunchOptions): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -25,8 +25,6 @@ export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
 export interface OpenOptions {
   viewport?: { width: number; height: number };
   javaScriptEnabled?: boolean;
-  /** Anything else for the new context (extra headers, a stored session). */
-  context?: BrowserContextOptions;
 }
 
 export interface OpenedPage {
@@ -39,12 +37,8 @@ export interface OpenedPage {
 }
 
 export interface BrowserFixture {
-  /** The file's browser, once launched (the fixture starts it in `beforeAll`). */
-  launched(): Promise<Browser>;
   /** A new context for this test and its first page; both go when the test ends. */
   open(options?: OpenOptions): Promise<OpenedPage>;
-  /** Shorthand: `open({ viewport })`. */
-  openAt(viewport: { width: number; height: number }, options?: Omit<OpenOptions, "viewport">): Promise<OpenedPage>;
   /** Closes every context this test opened, before it ends (to stop the server under them, say). */
   closeAll(): Promise<void>;
 }
@@ -86,8 +80,8 @@ export function useBrowser(options: LaunchOptions = {}): BrowserFixture {
     return launching;
   };
 
-  async function open({ viewport = DESKTOP, javaScriptEnabled = true, context: more }: OpenOptions = {}) {
-    const context = await (await launched()).newContext({ viewport, javaScriptEnabled, ...more });
+  async function open({ viewport = DESKTOP, javaScriptEnabled = true }: OpenOptions = {}) {
+    const context = await (await launched()).newContext({ viewport, javaScriptEnabled });
     const errors: string[] = [];
     const watched = new WeakSet<Page>();
     const watch = (page: Page) => {
@@ -105,9 +99,7 @@ export function useBrowser(options: LaunchOptions = {}): BrowserFixture {
   }
 
   return {
-    launched,
     open,
-    openAt: (viewport, rest = {}) => open({ ...rest, viewport }),
     async closeAll() {
       await Promise.all(opened.map((o) => o.close()));
     },
