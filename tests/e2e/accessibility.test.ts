@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hydrated } from "../setup/page-assertions";
-import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
+import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { startServer, type TestServer } from "../setup/server";
 import { axeViolations } from "../setup/axe";
 
@@ -37,23 +37,17 @@ function describeFocus(page: Page) {
 
 describe("accessibility", () => {
   let server: TestServer;
-  let browser: Browser;
-  const closers: (() => Promise<void>)[] = [];
+  const browser = useBrowser();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    while (closers.length) await closers.pop()!();
+    server = await startServer();
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
   async function visit(path: string, viewport = DESKTOP, javaScriptEnabled = true) {
-    const opened = await openPage(browser, viewport, { javaScriptEnabled });
-    closers.push(opened.close);
+    const opened = await browser.open({ viewport, javaScriptEnabled });
     await opened.page.goto(`${server.url}${path}`);
     if (javaScriptEnabled) await hydrated(opened.page);
     await opened.page.waitForLoadState("networkidle");

@@ -1,9 +1,8 @@
 import * as OTPAuth from "otpauth";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { setTwoFactorRequired } from "~/features/auth/staff-settings.server";
-import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
+import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
@@ -37,25 +36,19 @@ function codeAt(totp: OTPAuth.TOTP, offsetSeconds: number) {
 
 describe("/admin/account", () => {
   let server: TestServer;
-  let browser: Browser;
-  const closers: (() => Promise<void>)[] = [];
+  const browser = useBrowser();
 
   beforeAll(async () => {
     const dataDir = copyPgliteTemplate("account");
     await addStaffTo({ dataDir }, [ANA, BEN, OLU, TESS, SAM, AXEL, NOJ, PIA]);
-    [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
-  });
-  afterEach(async () => {
-    while (closers.length) await closers.pop()!();
+    server = await startServer({ dataDir });
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
   async function open(viewport = DESKTOP) {
-    const opened = await openPage(browser, viewport);
-    closers.push(opened.close);
+    const opened = await browser.open({ viewport });
     return opened;
   }
 
@@ -294,8 +287,7 @@ describe("/admin/account", () => {
   });
 
   it("works without JavaScript: field errors, and each button does what it says", async () => {
-    const { page } = await openPage(browser, DESKTOP, { javaScriptEnabled: false }).then((opened) => {
-      closers.push(opened.close);
+    const { page } = await browser.open({ viewport: DESKTOP, javaScriptEnabled: false }).then((opened) => {
       return opened;
     });
     await signInAs(page, server.url, NOJ.email, STAFF_PASSWORD, "/admin/account");
@@ -375,8 +367,7 @@ describe("/admin/account", () => {
 
 describe("/admin/account when the clinic requires two-step sign-in", () => {
   let server: TestServer;
-  let browser: Browser;
-  const closers: (() => Promise<void>)[] = [];
+  const browser = useBrowser();
 
   beforeAll(async () => {
     const dataDir = copyPgliteTemplate("account-required");
@@ -384,19 +375,14 @@ describe("/admin/account when the clinic requires two-step sign-in", () => {
     const database = await openDatabase({ dataDir });
     await setTwoFactorRequired(database.db, true);
     await database.close();
-    [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
-  });
-  afterEach(async () => {
-    while (closers.length) await closers.pop()!();
+    server = await startServer({ dataDir });
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
   it("leads with what must be done, then keeps two-step sign-in on", async () => {
-    const opened = await openPage(browser, MOBILE);
-    closers.push(opened.close);
+    const opened = await browser.open({ viewport: MOBILE });
     const { page, errors } = opened;
     await signInAs(page, server.url, REQ.email, ONE_TIME_PASSWORD, "/admin");
     await page.waitForURL((u) => u.pathname === "/admin/account");

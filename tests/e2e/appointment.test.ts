@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Browser, Locator, Page, Request } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { leads } from "~/db/schema";
-import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
+import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
@@ -13,33 +13,27 @@ const ENV = { RATE_LIMIT_FORMS: "1000" };
 
 describe("appointment request and get-started pages", () => {
   let server: TestServer;
-  let browser: Browser;
+  const browser = useBrowser();
   let dataDir: string;
   let services: string[];
   let providers: { slug: string; name: string }[];
   let phone: string;
-  const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
     dataDir = copyPgliteTemplate("appointment");
-    [server, browser] = await Promise.all([startServer({ dataDir, env: ENV }), launchBrowser()]);
+    server = await startServer({ dataDir, env: ENV });
     services = ((await (await fetch(`${server.url}/api/treatments`)).json()) as { title: string }[]).map(
       (t) => t.title,
     );
     providers = await (await fetch(`${server.url}/api/insurance-providers`)).json();
     phone = (await (await fetch(`${server.url}/api/site-content`)).json()).footerPhone;
   });
-  afterEach(async () => {
-    while (closers.length) await closers.pop()!();
-  });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
   async function visit(path: string, viewport = DESKTOP, options: { javaScriptEnabled?: boolean } = {}) {
-    const opened = await openPage(browser, viewport, options);
-    closers.push(opened.close);
+    const opened = await browser.open({ viewport, ...options });
     await opened.page.goto(`${server.url}${path}`);
     if (options.javaScriptEnabled !== false) await hydrated(opened.page);
     return opened;
@@ -51,7 +45,7 @@ describe("appointment request and get-started pages", () => {
    * on the same data.
    */
   async function storedLeads(email: string) {
-    while (closers.length) await closers.pop()!();
+    await browser.closeAll();
     expect(server.output()).not.toContain(email);
     await server.stop();
     const database = await openDatabase({ dataDir });
@@ -221,6 +215,7 @@ describe("appointment request and get-started pages", () => {
       // A link in the list takes the keyboard to its field.
       await list.getByRole("link", { name: "Please enter your email address." }).click();
       await look(form.getByLabel("Email address")).focused();
+      // Proving a negative: no request follows (one would have started with the click).
       await page.waitForTimeout(300);
       expect(requests).toHaveLength(0);
       expect(page.url()).toBe(`${server.url}/request-appointment`);
@@ -363,6 +358,7 @@ describe("appointment request and get-started pages", () => {
       expect(
         await form.getByLabel("Full name").evaluate((input: HTMLInputElement) => input.validity.valueMissing),
       ).toBe(true);
+      // Proving a negative: no post follows (one would have started with the click).
       await page.waitForTimeout(300);
       expect(posts).toEqual([]);
       expect(page.url()).toBe(`${server.url}/request-appointment`);

@@ -1,10 +1,9 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
-import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
+import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 
@@ -306,20 +305,9 @@ describe.each(databaseKinds())("blog on %s", (kind) => {
   });
 
   describe("in the browser", () => {
-    let browser: Browser;
-    const closers: (() => Promise<void>)[] = [];
-    beforeAll(async () => {
-      browser = await launchBrowser();
-    });
-    afterEach(async () => {
-      while (closers.length) await closers.pop()!();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
+    const browser = useBrowser();
     async function visit(path: string, viewport = DESKTOP) {
-      const opened = await openPage(browser, viewport);
-      closers.push(opened.close);
+      const opened = await browser.open({ viewport });
       await opened.page.goto(`${server.url}${path}`);
       await hydrated(opened.page);
       return opened;

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFERRED_MODULE_TYPE, DEFERRED_TYPE, PRELOADS_PER_TASK } from "~/document/hydrate-after-paint.server";
-import { launchBrowser, MOBILE, openPage } from "../setup/browser";
+import { MOBILE, useBrowser } from "../setup/browser";
 import { cspDirectives, hashSource, scriptElements, scriptKind, type ScriptElement } from "../setup/document-markup";
 import { startTags } from "../setup/html";
 import { hydrated } from "../setup/page-assertions";
@@ -59,11 +59,11 @@ const LAZY_SECTIONS = fs
 
 describe("the document pipeline on the production build", () => {
   let server: TestServer;
-  let browser: Browser;
+  const browser = useBrowser();
   const served = new Map<Kind, Served>();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { PUBLIC_URL } }), launchBrowser()]);
+    server = await startServer({ env: { PUBLIC_URL } });
     const { paths } = await sitemapPaths(server.url, PUBLIC_URL);
     const treatments = (await (await fetch(`${server.url}/api/treatments`)).json()) as { slug: string }[];
     const first = (pattern: RegExp) => {
@@ -87,7 +87,6 @@ describe("the document pipeline on the production build", () => {
     }
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
@@ -185,7 +184,7 @@ describe("the document pipeline on the production build", () => {
     });
 
     it("in Chromium: runs every deferred script after the first paint and hydrates, with no CSP violation", async () => {
-      const { page: tab, errors, close } = await openPage(browser, MOBILE);
+      const { page: tab, errors, close } = await browser.open({ viewport: MOBILE });
       try {
         const url = `${server.url}${page().path}`;
         const consoleErrors: string[] = [];
@@ -251,8 +250,8 @@ describe("the document pipeline on the production build", () => {
 
     it("in Chromium: keeps the server HTML of Static sections and hydrates nothing inside them", async () => {
       const [withScript, withoutScript] = await Promise.all([
-        openPage(browser, MOBILE),
-        openPage(browser, MOBILE, { javaScriptEnabled: false }),
+        browser.open({ viewport: MOBILE }),
+        browser.open({ viewport: MOBILE, javaScriptEnabled: false }),
       ]);
       try {
         const url = `${server.url}${page().path}`;
@@ -296,8 +295,8 @@ describe("the document pipeline on the production build", () => {
 
     it("in Chromium: lays them all out on the first key press; without script they are never skipped", async () => {
       const [withScript, withoutScript] = await Promise.all([
-        openPage(browser, MOBILE),
-        openPage(browser, MOBILE, { javaScriptEnabled: false }),
+        browser.open({ viewport: MOBILE }),
+        browser.open({ viewport: MOBILE, javaScriptEnabled: false }),
       ]);
       try {
         await Promise.all([withScript.page.goto(`${server.url}/`), withoutScript.page.goto(`${server.url}/`)]);
@@ -322,7 +321,7 @@ describe("the document pipeline on the production build", () => {
           built.some((file) => file.startsWith(`${name}-`)),
           name,
         ).toBe(true);
-      const { page: tab, errors, close } = await openPage(browser, MOBILE);
+      const { page: tab, errors, close } = await browser.open({ viewport: MOBILE });
       try {
         const scripts: string[] = [];
         tab.on("request", (request) => {

@@ -1,7 +1,7 @@
-import type { Browser, Page, Request } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, look } from "../setup/page-assertions";
-import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
+import type { Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clickSettled, hydrated, look } from "../setup/page-assertions";
+import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { startServer, type TestServer } from "../setup/server";
 
 /** Every request the page makes, from before navigation on. */
@@ -13,25 +13,19 @@ function recordRequests(page: Page) {
 
 describe("site frame", () => {
   let server: TestServer;
-  let browser: Browser;
+  const browser = useBrowser();
   let site: { footerPhone: string; footerEmail: string; footerAddress: string };
-  const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    server = await startServer();
     site = await (await fetch(`${server.url}/api/site-content`)).json();
   });
-  afterEach(async () => {
-    while (closers.length) await closers.pop()!();
-  });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
   async function open(viewport = DESKTOP) {
-    const opened = await openPage(browser, viewport);
-    closers.push(opened.close);
+    const opened = await browser.open({ viewport });
     return opened;
   }
 
@@ -316,15 +310,26 @@ describe("site frame", () => {
     const heading = page.getByRole("heading", { level: 1, name: "Medication Management" });
     const loading = page.getByTestId("page-loading");
     await look(loading).count(0);
+    // What the visitor sees, in the order it comes: recorded in the page, so the order is exact
+    // however slowly the test itself gets to look.
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { __seen: string[] }).__seen = []);
+      const note = (what: string) => !seen.includes(what) && seen.push(what);
+      new MutationObserver(() => {
+        const status = document.querySelector('[data-testid="page-loading"] [role="status"]');
+        if (status) note(`spinner: ${status.textContent?.trim()}`);
+        if (document.querySelector("h1")?.textContent?.trim() === "Medication Management") note("new page");
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
 
-    await page.getByRole("link", { name: "Learn more about Medication Management" }).click();
-    await loading.waitFor({ state: "visible", timeout: 5000 });
-    // The spinner is up and the new page is not there yet.
-    expect(await heading.count()).toBe(0);
-    await look(loading.getByRole("status")).contains("Loading page");
-
+    await clickSettled(page.getByRole("link", { name: "Learn more about Medication Management" }));
     await heading.waitFor({ state: "visible", timeout: 20_000 });
     await look(loading).count(0);
+    // The spinner came first, then the new page.
+    expect(await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).toEqual([
+      "spinner: Loading page",
+      "new page",
+    ]);
     expect(new URL(page.url()).pathname).toBe("/medication-management");
     expect(errors).toEqual([]);
   });
@@ -338,7 +343,8 @@ describe("site frame", () => {
     // Scroll through the page so lazy images and code load too.
     for (let y = 0; y < 12; y++) {
       await page.mouse.wheel(0, 1000);
-      await page.waitForTimeout(50);
+      // Until the browser has drawn the new position (what is near it is then asked for).
+      await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
     }
     await page.waitForLoadState("networkidle");
     const types = new Set(requests.map((r) => r.resourceType()));

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HERO_LEAD, postLead } from "../setup/leads";
 import { startServer, type TestServer } from "../setup/server";
 
 /**
@@ -135,15 +136,7 @@ function generator(random: () => number) {
     }
     return out;
   };
-  const validLead = () => ({
-    firstName: "Fuzz",
-    lastName: "Case",
-    email: "fuzz@example.com",
-    phone: "(407) 555-0100",
-    formType: "hero",
-    source: "/",
-    smsOptIn: "false",
-  });
+  const validLead = () => ({ ...HERO_LEAD, firstName: "Fuzz", lastName: "Case", email: "fuzz@example.com" });
   const validAppointment = () => ({
     ...validLead(),
     formType: "appointment",
@@ -295,18 +288,11 @@ describe("fuzzing every write endpoint", () => {
     expect(statuses.get(400) ?? 0).toBeGreaterThan(1000);
 
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    const lead = await fetch(`${server.url}/api/leads`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        firstName: "After",
-        lastName: "Fuzz",
-        email: "after.fuzz@example.com",
-        phone: "(407) 555-0100",
-        formType: "hero",
-        source: "/",
-        smsOptIn: "false",
-      }),
+    const lead = await postLead(server.url, {
+      ...HERO_LEAD,
+      firstName: "After",
+      lastName: "Fuzz",
+      email: "after.fuzz@example.com",
     });
     expect(lead.status).toBe(201);
     expect(server.output()).not.toMatch(/"level":(50|60)/);

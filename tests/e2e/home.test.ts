@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { Browser, Locator, Page, Request } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { hydrated, look } from "../setup/page-assertions";
-import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
+import { clickSettled, hydrated, look } from "../setup/page-assertions";
+import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { root } from "../setup/paths";
 import { startServer, type TestServer } from "../setup/server";
@@ -36,29 +36,23 @@ function top(locator: Locator) {
 
 describe("home page", () => {
   let server: TestServer;
-  let browser: Browser;
+  const browser = useBrowser();
   let treatments: Treatment[];
   let providers: Provider[];
   let site: { aboutText: string; footerPhone: string };
-  const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    server = await startServer();
     treatments = await (await fetch(`${server.url}/api/treatments`)).json();
     providers = await (await fetch(`${server.url}/api/insurance-providers`)).json();
     site = await (await fetch(`${server.url}/api/site-content`)).json();
   });
-  afterEach(async () => {
-    while (closers.length) await closers.pop()!();
-  });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
   async function open(viewport = DESKTOP, options: { javaScriptEnabled?: boolean } = {}) {
-    const opened = await openPage(browser, viewport, options);
-    closers.push(opened.close);
+    const opened = await browser.open({ viewport, ...options });
     return opened;
   }
 
@@ -272,7 +266,7 @@ describe("home page", () => {
     await checkCards(6);
     await look(toggle).attribute("aria-expanded", "false");
 
-    await toggle.click();
+    await clickSettled(toggle);
     const less = section.getByRole("button", { name: "Show Less" });
     await look(less).attribute("aria-expanded", "true");
     await checkCards(10);
@@ -302,7 +296,7 @@ describe("home page", () => {
       const { question, answer } = await faqItems(page);
       for (const i of [0, 1, 2]) await look(answer(i)).hidden();
 
-      await question(0).click();
+      await clickSettled(question(0));
       await look(answer(0)).visible();
 
       await question(1).click();

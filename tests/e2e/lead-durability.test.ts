@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { leads } from "~/db/schema";
 import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { HERO_LEAD } from "../setup/leads";
 import { startServer } from "../setup/server";
 
 /**
@@ -27,15 +28,7 @@ describe.each(databaseKinds())("lead durability on %s", (kind) => {
           const res = await fetch(`${server.url}/api/leads`, {
             method: "POST",
             headers: { "content-type": "application/json" },
-            body: JSON.stringify({
-              firstName: "Burst",
-              lastName: `Tester ${w}`,
-              email,
-              phone: "407-555-0155",
-              formType: "hero",
-              source: "/",
-              smsOptIn: "false",
-            }),
+            body: JSON.stringify({ ...HERO_LEAD, firstName: "Burst", lastName: `Tester ${w}`, email }),
           });
           if (res.status >= 200 && res.status < 300) acknowledged.push(email);
         } catch {

@@ -1,13 +1,12 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { PHONE_CLICK_LEAD } from "~/features/leads/lead-constants";
-import { DESKTOP, launchBrowser, MOBILE } from "../setup/browser";
+import { axeViolations } from "../setup/axe";
+import { DESKTOP, MOBILE, useBrowser, type BrowserFixture } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
-import { hydrated, look } from "../setup/page-assertions";
+import { clickSettled, hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 
 /**
@@ -22,7 +21,6 @@ const PIXEL_ID = "1234567890";
 const CLINIC_TEL = "+14075550142";
 // Many leads from one address in one run: the per-client limit is not under test here.
 const ENV = { RATE_LIMIT_FORMS: "1000" };
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 interface Sent {
   url: string;
@@ -74,14 +72,22 @@ async function watch(context: BrowserContext, origin: string) {
 
 type Watch = Awaited<ReturnType<typeof watch>>;
 
-/** In-page records: when each analytics request started, and whether any tel: click was prevented. */
+/**
+ * In-page records: when each analytics request started, every page view the
+ * document sent with the server's answer, and whether any tel: click was
+ * prevented. (Across the back/forward cache and history navigations the page's
+ * own record is the one to count on: Playwright's request events can miss a
+ * request a page sends while it is being navigated.)
+ */
 function instrument(page: Page) {
   return page.addInitScript(() => {
     const w = window as unknown as {
       __sent: { url: string; readyState: string; at: number }[];
+      __views: { body: { path: string }; status: number }[];
       __telPrevented: boolean[];
     };
     w.__sent = [];
+    w.__views = [];
     w.__telPrevented = [];
     window.addEventListener("pageshow", (event) => {
       (window as unknown as { __restored?: boolean }).__restored = event.persisted;
@@ -89,7 +95,16 @@ function instrument(page: Page) {
     const original = window.fetch;
     window.fetch = (input, init) => {
       w.__sent.push({ url: String(input), readyState: document.readyState, at: performance.now() });
-      return original(input, init);
+      const answer = original(input, init);
+      if (String(input).endsWith("/api/analytics/page-view")) {
+        const view = { body: JSON.parse(String(init?.body)) as { path: string }, status: 0 };
+        w.__views.push(view);
+        answer.then(
+          (res) => (view.status = res.status),
+          () => (view.status = -1),
+        );
+      }
+      return answer;
     };
     // The last listener a click reaches (window, bubbling): had anything on the page cancelled the call?
     // Then the test stands in for the phone app, which is outside our system: headless Chromium
@@ -105,6 +120,24 @@ function instrument(page: Page) {
 const telPrevented = (page: Page) =>
   page.evaluate(() => (window as unknown as { __telPrevented: boolean[] }).__telPrevented);
 
+/** The page views this document has sent and the server has accepted, in order. */
+const acceptedViewBodies = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __views: { body: { path: string }; status: number }[] }).__views
+      .filter((v) => v.status >= 200 && v.status < 300)
+      .map((v) => v.body),
+  );
+const acceptedViews = async (page: Page) => (await acceptedViewBodies(page)).map((body) => body.path);
+
+/**
+ * Proving a negative ("no banner", "no other request"): how long a test waits
+ * for something that should not come, always after the event that would have
+ * caused it has been seen (the page view, after the consent decision; the
+ * lead, from the same click). A slow machine can only make this check less
+ * sensitive, never make it fail.
+ */
+const nothingMore = (page: Page) => page.waitForTimeout(500);
+
 /** Polls until `fn` gives something truthy, and returns it. */
 async function until<T>(fn: () => T | Promise<T>, what: string, timeout = 10_000): Promise<NonNullable<T>> {
   await expect.poll(fn, { timeout, message: what }).toBeTruthy();
@@ -112,36 +145,28 @@ async function until<T>(fn: () => T | Promise<T>, what: string, timeout = 10_000
 }
 
 describe("measurement", () => {
+  const browser = useBrowser();
   let server: TestServer;
-  let browser: Browser;
-  const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: ENV }), launchBrowser()]);
-  });
-  afterEach(async () => {
-    while (closers.length) await closers.pop()!();
+    server = await startServer({ env: ENV });
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
-  async function open(base: string, viewport = DESKTOP, using = browser) {
-    const context = await using.newContext({ viewport });
-    closers.push(() => context.close());
+  /** A page of a new context, watched and instrumented (page errors fail the test: see useBrowser). */
+  async function open(base: string, viewport = DESKTOP, using: BrowserFixture = browser) {
+    const { context, page } = await using.open({ viewport });
     const sent = await watch(context, base);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
     await instrument(page);
-    return { context, page, sent, errors };
+    return { context, page, sent };
   }
 
   /** A click on a tel: link, and proof that nothing on the page cancelled the call. */
   async function clickTel(page: Page, locator: ReturnType<Page["locator"]>) {
     const before = (await telPrevented(page)).length;
-    await locator.click();
+    await clickSettled(locator);
     const seen = await until(async () => {
       const prevented = await telPrevented(page);
       return prevented.length > before ? prevented : null;
@@ -174,7 +199,7 @@ describe("measurement", () => {
     };
 
     it("counts the landing page after the page has loaded, then every client path change, with the campaign", async () => {
-      const { page, sent, errors } = await open(server.url);
+      const { page, sent } = await open(server.url);
       await page.goto(server.url + landing);
       const [first] = await until(() => (sent.pageViews().length ? sent.pageViews() : null), "landing page view");
       const ua = await page.evaluate(() => navigator.userAgent);
@@ -183,15 +208,16 @@ describe("measurement", () => {
       // The path only: the query string never leaves in a measurement body.
       expect(first.body).toEqual({ path: "/", userAgent: ua, ...utms, gclid: "g-123", fbclid: "f-456" });
 
-      // Spec §4: after the load event (page already complete: idle callback, at most 1 s).
+      // Spec §4: after the load event, never before it. (How soon after, at most 1 s of idle
+      // time, is a duration: it belongs in a benchmark, not in a test on a shared machine.)
       const timing = await page.evaluate(() => {
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
         const sentLog = (window as unknown as { __sent: { url: string; readyState: string; at: number }[] }).__sent;
         return { loadEnd: nav.loadEventEnd, view: sentLog.find((s) => s.url.endsWith("/api/analytics/page-view")) };
       });
       expect(timing.view?.readyState).toBe("complete");
+      expect(timing.loadEnd).toBeGreaterThan(0);
       expect(timing.view!.at).toBeGreaterThanOrEqual(timing.loadEnd);
-      expect(timing.view!.at - timing.loadEnd).toBeLessThan(1500);
 
       // Kept for the visit.
       const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem("clinic-attribution") ?? "null"));
@@ -199,10 +225,16 @@ describe("measurement", () => {
 
       // A client navigation from a server-only (Static) footer link: one more view, same campaign, no click ids.
       await hydrated(page);
-      await page.getByRole("contentinfo").getByRole("link", { name: "Medication Management", exact: true }).click();
+      await clickSettled(
+        page.getByRole("contentinfo").getByRole("link", { name: "Medication Management", exact: true }),
+      );
       await page.waitForURL(`${server.url}/medication-management`);
-      const views = await until(() => (sent.pageViews().length >= 2 ? sent.pageViews() : null), "second view");
-      expect(views[1].body).toEqual({
+      // (Counted from the page's own record: see instrument.)
+      const views = await until(async () => {
+        const accepted = await acceptedViewBodies(page);
+        return accepted.length >= 2 ? accepted : null;
+      }, "second view");
+      expect(views[1]).toEqual({
         path: "/medication-management",
         userAgent: ua,
         referrer: `${server.url}/`,
@@ -245,10 +277,9 @@ describe("measurement", () => {
         eventLabel: "hero",
         path: "/",
       });
-      // The back navigation was a path change too.
-      await until(() => sent.pageViews().length >= 3, "view after back");
-      expect((sent.pageViews()[2].body as { path: string }).path).toBe("/");
-      expect(errors).toEqual([]);
+      // The back navigation was a path change too (counted from the page's own record: see instrument).
+      await until(async () => (await acceptedViews(page)).length >= 3, "view after back");
+      expect(await acceptedViews(page)).toEqual(["/", "/medication-management", "/"]);
     });
 
     it("keeps the campaign for the visit and records only the origin and path of another site's referrer", async () => {
@@ -282,7 +313,7 @@ describe("measurement", () => {
 
   describe("phone links", () => {
     it("records a lead and an event for header, footer and page links without holding up the call", async () => {
-      const { page, sent, errors } = await open(server.url);
+      const { page, sent } = await open(server.url);
       await page.goto(`${server.url}/medication-management`);
       await hydrated(page);
       await until(() => sent.pageViews().length, "page view");
@@ -314,7 +345,6 @@ describe("measurement", () => {
       expect(await telPrevented(page)).toEqual([false, false, false]);
       // The number is in the lead only, never in an event.
       for (const e of sent.events()) expect(JSON.stringify(e.body)).not.toMatch(/555|4075550142/);
-      expect(errors).toEqual([]);
     });
 
     it("records the sticky call button at 375px as 'sticky'", async () => {
@@ -327,84 +357,125 @@ describe("measurement", () => {
     });
 
     it("never makes a lead or a conversion of 988 or 911", async () => {
-      const { page, sent, errors } = await open(server.url);
+      const { page, sent } = await open(server.url);
       await page.goto(`${server.url}/`);
       await hydrated(page);
       const crisis = page.getByRole("contentinfo").getByTestId("crisis-notice").first();
       await clickTel(page, crisis.getByRole("link", { name: "988" }));
       await clickTel(page, crisis.getByRole("link", { name: "911" }));
       await event(sent, "crisis_line_click", 2);
-      // Give a wrongly sent lead time to show up.
-      await page.waitForTimeout(1500);
-      expect(sent.leads()).toHaveLength(0);
+      // Then the clinic's own number: its lead and event are the first of either. A lead or a
+      // conversion made of a help-line click would have gone out before them, from the same page.
+      await clickTel(page, page.getByRole("banner").locator('a[href^="tel:"]').first());
+      expect((await phoneLead(sent, 1)).body).toMatchObject({ phone: CLINIC_TEL });
+      await event(sent, "phone_click");
+      expect(sent.leads()).toHaveLength(1);
       expect(sent.events().filter((e) => (e.body as { eventType: string }).eventType === "phone_click")).toHaveLength(
-        0,
+        1,
       );
       for (const e of sent.events()) expect(JSON.stringify(e.body)).not.toMatch(/988|911/);
-      expect(await telPrevented(page)).toEqual([false, false]);
-      expect(errors).toEqual([]);
+      expect(await telPrevented(page)).toEqual([false, false, false]);
     });
 
-    it("keeps working after a client navigation, the back button, and a page restored from the back/forward cache", async () => {
+    describe("with the back/forward cache", () => {
       // Playwright turns the back/forward cache off by default; this browser keeps it.
-      const withCache = await chromium.launch({
-        executablePath: CHROMIUM_PATH,
-        args: CHROMIUM_ARGS,
-        ignoreDefaultArgs: ["--disable-back-forward-cache"],
+      const withCache = useBrowser({ backForwardCache: true });
+      const restored = (page: Page) =>
+        expect
+          .poll(() => page.evaluate(() => (window as unknown as { __restored?: boolean }).__restored), {
+            message: "the page came back from the back/forward cache",
+          })
+          .toBe(true);
+
+      it("keeps working after a client navigation, the back button, and a page restored from the back/forward cache", async () => {
+        const { page, sent } = await open(server.url, DESKTOP, withCache);
+        /** Waits until this document has counted `path` `times` times: the visitor has seen the page. */
+        const counted = (path: string, times: number) =>
+          until(
+            async () => (await acceptedViews(page)).filter((p) => p === path).length >= times,
+            `view ${times} of ${path}`,
+          );
+        await page.goto(`${server.url}/`);
+        await hydrated(page);
+        await counted("/", 1);
+        const headerPhone = page.getByRole("banner").locator('a[href^="tel:"]').first();
+
+        // Client navigation (a footer link in server-only HTML on the first load). The address
+        // changes before the page is drawn: the test goes on once it has been (and counted).
+        await clickSettled(page.getByRole("contentinfo").getByRole("link", { name: "ADHD", exact: true }));
+        await page.waitForURL(`${server.url}/adhd`);
+        await counted("/adhd", 1);
+        await clickTel(page, page.getByRole("main").getByRole("link", { name: /^Call / }));
+        expect((await phoneLead(sent, 1)).body).toMatchObject({ source: "/adhd" });
+
+        // Browser back within the app (popstate). The spec's re-check of the listener 100 ms
+        // later changes nothing a visitor sees: a click at once is measured too.
+        await page.goBack();
+        await page.waitForURL(`${server.url}/`);
+        await counted("/", 2);
+        await clickTel(page, headerPhone);
+        expect((await phoneLead(sent, 2)).body).toMatchObject({ source: "/" });
+
+        // Leave for another document, then come back with the back button.
+        await page.goto(`${server.url}/depression`);
+        await hydrated(page);
+        // A restored page fires no load event: wait for the commit only.
+        await page.goBack({ waitUntil: "commit" });
+        await page.waitForURL(`${server.url}/`, { waitUntil: "commit" });
+        await restored(page);
+        // The restored page is seen again: one more view of "/" (landing, back, restored).
+        await counted("/", 3);
+        expect(await acceptedViews(page)).toEqual(["/", "/adhd", "/", "/"]);
+        await clickTel(page, headerPhone);
+        expect((await phoneLead(sent, 3)).body).toMatchObject({ source: "/" });
+        await page.goForward({ waitUntil: "commit" });
+        await page.waitForURL(`${server.url}/depression`, { waitUntil: "commit" });
+        await hydrated(page);
+        await clickTel(page, page.getByRole("main").getByRole("link", { name: /^Call / }));
+        expect((await phoneLead(sent, 4)).body).toMatchObject({ source: "/depression" });
+        for (let i = 1; i <= 4; i++) expect((await phoneLead(sent, i)).status).toBe(201);
       });
-      closers.push(() => withCache.close());
-      const { page, sent, errors } = await open(server.url, DESKTOP, withCache);
-      await page.goto(`${server.url}/`);
-      await hydrated(page);
-      const headerPhone = page.getByRole("banner").locator('a[href^="tel:"]').first();
 
-      // Client navigation (a footer link in server-only HTML on the first load).
-      await page.getByRole("contentinfo").getByRole("link", { name: "ADHD", exact: true }).click();
-      await page.waitForURL(`${server.url}/adhd`);
-      await clickTel(page, page.getByRole("main").getByRole("link", { name: /^Call / }));
-      expect((await phoneLead(sent, 1)).body).toMatchObject({ source: "/adhd" });
+      it("counts a page restored from the back/forward cache before measurement had started", async () => {
+        const { context, page, sent } = await open(server.url, DESKTOP, withCache);
+        // A slow connection: the measurement code (loaded once a page has settled) arrives only a
+        // while after the visitor has left the page and come back to it. (The while is the
+        // scenario's, not a wait for the page: with any delay, two views must come.)
+        let deliver!: () => void;
+        const delivered = new Promise<void>((resolve) => (deliver = resolve));
+        await context.route(/\/assets\/tracker-[^/]*\.js$/, async (route) => {
+          await delivered;
+          await route.continue();
+        });
+        const SLOW_NETWORK_MS = 1000;
+        await page.goto(`${server.url}/`);
+        await hydrated(page);
+        await page.goto(`${server.url}/depression`);
+        await hydrated(page);
+        await page.goBack({ waitUntil: "commit" });
+        await restored(page);
+        expect(sent.pageViews()).toEqual([]);
 
-      // Browser back within the app (popstate; the listener is checked again 100 ms later).
-      await page.goBack();
-      await page.waitForURL(`${server.url}/`);
-      await page.waitForTimeout(150);
-      await clickTel(page, headerPhone);
-      expect((await phoneLead(sent, 2)).body).toMatchObject({ source: "/" });
-
-      // Leave for another document, then come back with the back button.
-      await page.goto(`${server.url}/depression`);
-      await hydrated(page);
-      // A restored page fires no load event: wait for the commit only.
-      await page.goBack({ waitUntil: "commit" });
-      await page.waitForURL(`${server.url}/`, { waitUntil: "commit" });
-      await page.waitForFunction(() => (window as unknown as { __restored?: boolean }).__restored !== undefined);
-      expect(await page.evaluate(() => (window as unknown as { __restored?: boolean }).__restored)).toBe(true);
-      // The restored page is seen again: one more view of "/".
-      await until(() => sent.pageViews().filter((v) => (v.body as { path: string }).path === "/").length >= 3, "view");
-      await page.waitForTimeout(150);
-      await clickTel(page, headerPhone);
-      expect((await phoneLead(sent, 3)).body).toMatchObject({ source: "/" });
-      await page.goForward({ waitUntil: "commit" });
-      await page.waitForURL(`${server.url}/depression`, { waitUntil: "commit" });
-      await hydrated(page);
-      await page.waitForTimeout(150);
-      await clickTel(page, page.getByRole("main").getByRole("link", { name: /^Call / }));
-      expect((await phoneLead(sent, 4)).body).toMatchObject({ source: "/depression" });
-      for (let i = 1; i <= 4; i++) expect((await phoneLead(sent, i)).status).toBe(201);
-      expect(errors).toEqual([]);
+        setTimeout(deliver, SLOW_NETWORK_MS);
+        // Two views of "/": the landing and the return. (/depression's own view waits in its page,
+        // which is in the back/forward cache now.)
+        await until(
+          async () => (await acceptedViews(page)).length >= 2,
+          "views of the landing and of the restored page",
+        );
+        expect(await acceptedViews(page)).toEqual(["/", "/"]);
+      });
     });
   });
 
   it("sends events for Virtual Visit and Get Directions", async () => {
-    const { page, sent, context, errors } = await open(server.url);
+    const { page, sent, context } = await open(server.url);
     await page.goto(`${server.url}/medication-management`);
     await hydrated(page);
     await until(() => sent.pageViews().length, "page view");
 
-    const directions = page.getByRole("link", { name: /^Get Directions/ });
-    await directions.scrollIntoViewIfNeeded();
     const popup = context.waitForEvent("page");
-    await directions.click();
+    await clickSettled(page.getByRole("link", { name: /^Get Directions/ }));
     await (await popup).close();
     expect(await event(sent, "get_directions")).toEqual({
       eventType: "get_directions",
@@ -413,7 +484,7 @@ describe("measurement", () => {
       path: "/medication-management",
     });
 
-    await page.getByRole("contentinfo").getByRole("link", { name: "Virtual Visit", exact: true }).click();
+    await clickSettled(page.getByRole("contentinfo").getByRole("link", { name: "Virtual Visit", exact: true }));
     await page.waitForURL(`${server.url}/virtual-visit`);
     expect(await event(sent, "virtual_visit_click")).toEqual({
       eventType: "virtual_visit_click",
@@ -421,7 +492,6 @@ describe("measurement", () => {
       eventLabel: "footer",
       path: "/medication-management",
     });
-    expect(errors).toEqual([]);
   });
 
   it("reports web vitals: FCP and TTFB at once, LCP after the first input, CLS when the page is hidden", async () => {
@@ -458,9 +528,10 @@ describe("measurement", () => {
       expect(typeof vital.value).toBe("number");
       expect(vital.value).toBeGreaterThanOrEqual(0);
     }
+    // The largest paint happened after the navigation began and before now (both on the page's clock).
     const lcp = vitals().find((v) => v.eventLabel === "LCP")!;
     expect(lcp.value).toBeGreaterThan(0);
-    expect(lcp.value).toBeLessThan(60_000);
+    expect(lcp.value).toBeLessThanOrEqual(await page.evaluate(() => performance.now()));
   });
 
   it("without third-party IDs: no banner, no choices button, nothing requested from another origin", async () => {
@@ -469,13 +540,14 @@ describe("measurement", () => {
     const csp = response!.headers()["content-security-policy"];
     expect(csp).not.toMatch(/googletagmanager|facebook|google-analytics/);
     await hydrated(page);
+    // The page view leaves after the consent decision: a banner would be on its way by now.
     await until(() => sent.pageViews().length, "page view");
-    await page.waitForTimeout(1000);
+    await nothingMore(page);
     await look(page.getByRole("region", { name: "Cookies and tracking" })).count(0);
     await look(page.getByRole("button", { name: "Cookie & tracking choices" })).count(0);
     await clickTel(page, page.getByTestId("sticky-mobile-cta").getByRole("link", { name: "Call now" }));
     await phoneLead(sent, 1);
-    await page.waitForTimeout(500);
+    await nothingMore(page);
     expect(sent.thirdParty().map((s) => s.url)).toEqual([]);
   });
 
@@ -511,7 +583,7 @@ describe("measurement", () => {
     });
 
     it("asks first; Reject sends nothing to anyone else, and is remembered", async () => {
-      const { page, sent, errors } = await open(configured.url, MOBILE);
+      const { page, sent } = await open(configured.url, MOBILE);
       await page.goto(`${configured.url}/`);
       await look(banner(page)).visible();
       // The banner appears once the page has settled; by then nothing has gone to a third party.
@@ -532,19 +604,19 @@ describe("measurement", () => {
 
       await page.reload();
       await hydrated(page);
+      // The page view leaves after the consent decision: a banner would be on its way by now.
       await until(() => sent.pageViews().length >= 2, "view after reload");
-      await page.waitForTimeout(1200);
+      await nothingMore(page);
       await look(banner(page)).count(0);
       await clickTel(page, call);
       await phoneLead(sent, 2);
-      await page.waitForTimeout(500);
+      await nothingMore(page);
       expect(sent.thirdParty().map((s) => s.url)).toEqual([]);
       expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
-      expect(errors).toEqual([]);
     });
 
     it("after Accept: gtag.js with redacted page views, and one bare 'Lead' per conversion to the pixel", async () => {
-      const { page, sent, errors } = await open(configured.url);
+      const { page, sent } = await open(configured.url);
       await page.goto(`${configured.url}/`);
       await look(banner(page)).visible();
       expect(sent.thirdParty()).toEqual([]);
@@ -568,7 +640,7 @@ describe("measurement", () => {
 
       // A treatment page is forwarded as "/page".
       await hydrated(page);
-      await page.getByRole("contentinfo").getByRole("link", { name: "Depression", exact: true }).click();
+      await clickSettled(page.getByRole("contentinfo").getByRole("link", { name: "Depression", exact: true }));
       await page.waitForURL(`${configured.url}/depression`);
       await until(async () => (await pageViews()).length >= 2, "second forwarded view");
       expect((await pageViews())[1][2]).toMatchObject({
@@ -599,7 +671,7 @@ describe("measurement", () => {
       expect((await phoneLead(sent, 2)).status).toBe(201);
       await until(() => pixel().length === 2, "second pixel request");
       expect(pixel()[1].url).toBe(`https://www.facebook.com/tr?id=${PIXEL_ID}&ev=Lead&noscript=1`);
-      await page.waitForTimeout(500);
+      await nothingMore(page);
       expect(pixel()).toHaveLength(2);
 
       // Every third-party request: only the script and the two pixel images, and no personal or health detail.
@@ -632,18 +704,18 @@ describe("measurement", () => {
         "gtag after reload",
       );
       await look(banner(page)).count(0);
-      expect(errors).toEqual([]);
     });
 
     it("reopens from the footer's server-rendered button and works with the keyboard alone", async () => {
-      const { page, sent, errors } = await open(configured.url, MOBILE);
+      const { page, sent } = await open(configured.url, MOBILE);
       await page.goto(`${configured.url}/`);
       await look(banner(page)).visible();
       await banner(page).getByRole("button", { name: "Accept" }).click();
       await page.reload();
       await hydrated(page);
+      // gtag.js loads on the stored yes, read when measurement starts: no question this time.
       await until(() => page.evaluate(() => (window as unknown as { __fakeGtagRuns?: number }).__fakeGtagRuns), "gtag");
-      await page.waitForTimeout(1200);
+      await nothingMore(page);
       await look(banner(page)).count(0);
 
       // The button lives in a section React does not hydrate on the first load.
@@ -686,24 +758,19 @@ describe("measurement", () => {
       const before = sent.thirdParty().length;
       await clickTel(page, page.getByTestId("sticky-mobile-cta").getByRole("link", { name: "Call now" }));
       await phoneLead(sent, 1);
-      await page.waitForTimeout(500);
+      await nothingMore(page);
       expect(sent.thirdParty().length).toBe(before);
-      expect(errors).toEqual([]);
     });
 
     it.each([
       ["375px", MOBILE],
       ["1280px", DESKTOP],
     ] as const)("axe finds no violations with the banner open at %s", async (_label, viewport) => {
-      const { page, errors } = await open(configured.url, viewport);
+      const { page } = await open(configured.url, viewport);
       await page.goto(`${configured.url}/`);
       await hydrated(page);
       await look(banner(page)).visible();
-      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
-        [],
-      );
-      expect(errors).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 });

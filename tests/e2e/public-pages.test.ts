@@ -1,7 +1,6 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hydrated } from "../setup/page-assertions";
-import { launchBrowser, MOBILE, openPage } from "../setup/browser";
+import { MOBILE, useBrowser } from "../setup/browser";
 import { startServer, type TestServer } from "../setup/server";
 
 const PUBLIC_URL = "https://clinic.example";
@@ -23,12 +22,11 @@ const text = (html: string) =>
 
 describe("public pages", () => {
   let server: TestServer;
-  let browser: Browser;
+  const browser = useBrowser();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { PUBLIC_URL } }), launchBrowser()]);
+    server = await startServer({ env: { PUBLIC_URL } });
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
   const html = async (path: string) => {
@@ -114,7 +112,7 @@ describe("public pages", () => {
   });
 
   it("loads an office's map only when the visitor asks for it", async () => {
-    const { page, errors, close } = await openPage(browser, MOBILE);
+    const { page, errors, close } = await browser.open({ viewport: MOBILE });
     try {
       const mapRequests: string[] = [];
       page.on("request", (r) => {

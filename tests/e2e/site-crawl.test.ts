@@ -2,68 +2,90 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { metaContents } from "../setup/html";
 import { isNoindex, pageProblems } from "../setup/page-seo-checks";
 import { startServer, type TestServer } from "../setup/server";
-import { crawlSite, sitemapPaths, type Crawl } from "../setup/site-crawl";
+import { siteReader, sitemapPaths, type CrawledPage } from "../setup/site-crawl";
+import { seededSitemapPaths, UNLISTED_PAGES } from "../setup/site-pages";
 
 const PUBLIC_URL = "https://clinic.example";
+const SITEMAP = await seededSitemapPaths();
+/** Every page these tests check one by one: the sitemap's and the noindex ones a visitor reaches. */
+const PAGES = [...new Set(["/", ...SITEMAP, ...UNLISTED_PAGES])];
 
-/** Some of the pages that link to a path, to say where a broken link is. */
-const foundOn = (crawl: Crawl, path: string) => {
-  const from = [...(crawl.linkedFrom.get(path) ?? [])];
-  return from.slice(0, 3).join(", ") + (from.length > 3 ? ` and ${from.length - 3} more` : "");
-};
-
+/**
+ * The site as a search engine crawls it, one test per page (named by its
+ * path): the page, every internal link on it and its og:image answer 200,
+ * and its markup has what search engines and screen readers need. Each
+ * address is fetched once for the whole file (siteReader). Pages reached only
+ * through links (a list's second page, say) get the same checks in one test
+ * after them.
+ */
 describe("site crawl", () => {
   let server: TestServer;
-  let crawl: Crawl;
   let sitemap: { paths: string[]; locs: string[] };
+  const site = siteReader(() => server.url, PUBLIC_URL);
   const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, { redirect: "manual", ...init });
 
   beforeAll(async () => {
     server = await startServer({ env: { PUBLIC_URL } });
     sitemap = await sitemapPaths(server.url, PUBLIC_URL);
-    crawl = await crawlSite({
-      baseUrl: server.url,
-      publicUrl: PUBLIC_URL,
-      start: [{ path: "/", from: "(start)" }, ...sitemap.paths.map((path) => ({ path, from: "/sitemap.xml" }))],
-    });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  it("finds the site's pages", () => {
-    const html = [...crawl.pages.values()].filter((p) => p.html);
-    expect(html.length).toBeGreaterThan(20);
-  });
-
-  it("every internal link answers 200", () => {
-    const broken = [...crawl.pages.values()]
-      .filter((p) => p.status !== 200)
-      .map(
-        (p) =>
-          `${p.path} answered ${p.status}${p.location ? ` → ${p.location}` : ""} (found on ${foundOn(crawl, p.path)})`,
-      );
-    expect(broken).toEqual([]);
-  });
-
-  it("every HTML page has one h1, a short title, parseable JSON-LD and, if indexable, its search metadata", () => {
-    const problems = [...crawl.pages.values()]
-      .filter((p) => p.html)
-      .flatMap((p) => pageProblems(p, PUBLIC_URL).map((problem) => `${p.path}: ${problem}`));
-    expect(problems).toEqual([]);
-  });
-
-  it("every page's og:image loads", async () => {
-    const images = new Set([...crawl.pages.values()].flatMap((p) => metaContents(p.html ?? "", "og:image")));
-    const failing: string[] = [];
-    for (const image of images) {
+  /** What is wrong with one HTML page: its own markup, its links, its og:image. */
+  async function problemsOf(page: CrawledPage): Promise<string[]> {
+    const problems = pageProblems(page, PUBLIC_URL);
+    for (const target of site.links(page)) {
+      const linked = await site.get(target);
+      if (linked.status !== 200)
+        problems.push(`link to ${target} answered ${linked.status}${linked.location ? ` → ${linked.location}` : ""}`);
+    }
+    for (const image of metaContents(page.html ?? "", "og:image")) {
       if (!image.startsWith(`${PUBLIC_URL}/`)) continue;
       const res = await get(image.slice(PUBLIC_URL.length));
       if (res.status !== 200 || !res.headers.get("content-type")?.startsWith("image/"))
-        failing.push(`${image}: ${res.status}`);
+        problems.push(`og:image ${image} answered ${res.status}`);
       await res.arrayBuffer();
     }
-    expect(failing).toEqual([]);
+    return problems;
+  }
+
+  it("has a test for every page the sitemap lists, and they are many", () => {
+    expect(sitemap.paths).toEqual(SITEMAP);
+    expect(PAGES.length).toBeGreaterThan(20);
+  });
+
+  it.each(PAGES)(
+    "%s: answers 200 with one h1, a short title, JSON-LD, its search metadata, and working links",
+    async (path) => {
+      const page = await site.get(path);
+      expect(page.status, `${path} answered`).toBe(200);
+      expect(page.html, `${path} is an HTML page`).toBeDefined();
+      // The sitemap lists only pages that may be indexed.
+      if (SITEMAP.includes(path)) expect(isNoindex(page), `${path} is in the sitemap but noindex`).toBe(false);
+      expect(await problemsOf(page)).toEqual([]);
+    },
+  );
+
+  it("every page reached only through links answers 200 and passes the same checks", async () => {
+    const checked = new Set(PAGES);
+    const queue = [...PAGES];
+    const problems: string[] = [];
+    // Breadth-first through the links of every page, stopping at pages that have a test of their own.
+    for (let i = 0; i < queue.length; i++) {
+      const page = await site.get(queue[i]!);
+      if (!page.html) continue;
+      for (const target of site.links(page)) {
+        if (checked.has(target)) continue;
+        checked.add(target);
+        queue.push(target);
+        const linked = await site.get(target);
+        if (linked.html) problems.push(...(await problemsOf(linked)).map((p) => `${target}: ${p}`));
+      }
+    }
+    // (Their statuses were checked with the links of the page they were found on.)
+    expect(queue.length).toBeGreaterThan(PAGES.length);
+    expect(problems).toEqual([]);
   });
 
   describe("sitemap.xml", () => {
@@ -81,15 +103,6 @@ describe("site crawl", () => {
         expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
       }
       for (const path of ["/", "/request-appointment", "/get-started"]) expect(sitemap.paths).toContain(path);
-    });
-
-    it("lists only pages that answer 200 and may be indexed", () => {
-      const problems = sitemap.paths.flatMap((path) => {
-        const page = crawl.pages.get(path)!;
-        if (page.status !== 200) return [`${path} answered ${page.status}`];
-        return page.html && isNoindex(page) ? [`${path} is noindex`] : [];
-      });
-      expect(problems).toEqual([]);
     });
 
     it("is served from the page cache until the content changes", async () => {

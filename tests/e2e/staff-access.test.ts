@@ -6,6 +6,7 @@ import routes from "~/routes";
 import { copyPgliteTemplate } from "../setup/database";
 import { metaContents } from "../setup/html";
 import { startServer, type TestServer } from "../setup/server";
+import { HERO_LEAD, postLead } from "../setup/leads";
 import { addStaffTo, signInCookie } from "../setup/staff";
 
 /**
@@ -96,12 +97,7 @@ describe("staff area access", () => {
     ) as Record<StaffRole, string>;
     cookies = { ...signedIn, staff: signedIn.intake };
     // A patient's request, the kind of thing staff pages show.
-    const lead = await fetch(`${server.url}/api/leads`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...LEAD, formType: "hero", source: "/", smsOptIn: "false" }),
-    });
-    expect(lead.status).toBe(201);
+    expect((await postLead(server.url, { ...HERO_LEAD, ...LEAD })).status).toBe(201);
   });
   afterAll(async () => {
     await server?.stop();

@@ -1,25 +1,16 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, MOBILE } from "../setup/browser";
+import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 import { startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
-import { addStaffTo, signInAs, signInCookie } from "../setup/staff";
+import { HERO_LEAD, postLead } from "../setup/leads";
+import { addSessionCookie, addStaffTo, signInAs, signInCookie } from "../setup/staff";
 import { axeViolations } from "../setup/axe";
 
 const ADMIN = { name: "Alex Admin", email: "alex.admin@example.com", roles: ["admin"] as const };
 const STAFF = { name: "Blair Staff", email: "blair.staff@example.com", roles: ["intake"] as const };
-const LEAD = {
-  firstName: "Avery",
-  lastName: "Quinn Testperson",
-  email: "avery.quinn@example.com",
-  phone: "(407) 555-0199",
-  service: "Anxiety Treatment",
-  formType: "hero",
-  source: "/",
-  smsOptIn: "false",
-};
+const LEAD = HERO_LEAD;
 
 /**
  * The staff overview and the audit trail against the production build: real
@@ -28,7 +19,7 @@ const LEAD = {
  */
 describe("staff overview and audit log", () => {
   let server: TestServer;
-  let browser: Browser;
+  const browser = useBrowser();
   let smtp: SmtpSink;
   let adminCookie: string;
   let staffCookie: string;
@@ -38,40 +29,24 @@ describe("staff overview and audit log", () => {
     await addStaffTo({ dataDir }, [ADMIN, STAFF]);
     smtp = await startSmtpSink();
     const env = { SMTP_URL: smtp.url, NOTIFY_TO: "intake@cypresslane.example" };
-    [server, browser] = await Promise.all([startServer({ dataDir, env }), launchBrowser()]);
+    server = await startServer({ dataDir, env });
     adminCookie = await signInCookie(server.url, ADMIN.email);
     staffCookie = await signInCookie(server.url, STAFF.email);
-    const lead = await fetch(`${server.url}/api/leads`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(LEAD),
-    });
-    expect(lead.status).toBe(201);
+    expect((await postLead(server.url, LEAD)).status).toBe(201);
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
     await smtp?.stop();
   });
 
-  /** A hydrated page at `path`, signed in with `cookie`; fails the test on a script error. */
+  /** A hydrated page at `path`, signed in with `cookie` (a script error fails the test: useBrowser). */
   async function open(cookie: string, path: string, viewport = DESKTOP) {
-    const context = await browser.newContext({ viewport });
-    const at = cookie.indexOf("=");
-    await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: server.url }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    const response = await page.goto(`${server.url}${path}`);
+    const opened = await browser.open({ viewport });
+    await addSessionCookie(opened.context, server.url, cookie);
+    const response = await opened.page.goto(`${server.url}${path}`);
     expect(response?.status()).toBe(200);
-    await hydrated(page);
-    return {
-      page,
-      async close() {
-        expect(errors).toEqual([]);
-        await context.close();
-      },
-    };
+    await hydrated(opened.page);
+    return opened;
   }
 
   it("shows a lead sent through POST /api/leads on the overview's waiting list, by first name and initial", async () => {
@@ -110,15 +85,13 @@ describe("staff overview and audit log", () => {
     expect(signedIn.status).toBe(200);
 
     // As a person would: the link, the sign-in form, then the list itself.
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
+    const { page } = await browser.open({ viewport: DESKTOP });
     await signInAs(page, server.url, STAFF.email, undefined, path);
     expect(new URL(page.url()).pathname).toBe(target.pathname);
     await page.goto(`${server.url}${path}${target.hash}`);
     const list = page.locator(target.hash);
     await look(list.getByRole("heading", { name: "Waiting for a reply (1)" })).visible();
     await expect.poll(() => list.evaluate((el) => el.getBoundingClientRect().top < innerHeight)).toBe(true);
-    await context.close();
   });
 
   it("refuses the audit log to a staff-role session with 403 (page and data request)", async () => {

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { auditLog, type User } from "~/db/schema";
-import { DESKTOP, launchBrowser, MOBILE } from "../setup/browser";
+import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { hydrated } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
-import { addStaffTo, signInAs, signInCookie, STAFF_PASSWORD, userStatus } from "../setup/staff";
+import { addSessionCookie, addStaffTo, signInAs, signInCookie, userStatus } from "../setup/staff";
 import { axeViolations } from "../setup/axe";
 
 const NEW_PERSON = { name: "Jordan Lee", email: "jordan.lee@cypresslane.example" };
@@ -23,9 +23,10 @@ const LAST_ADMIN = "This is the only active administrator account";
  */
 describe("the staff accounts page", () => {
   let server: TestServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const browser = useBrowser();
+  /** Ada's page on /admin/staff, new for each test (openAsAda). */
   let page: Page;
+  let adaCookie: string;
   let dataDir: string;
   let ada: User;
   let sam: User;
@@ -37,15 +38,21 @@ describe("the staff accounts page", () => {
       { name: "Ada Admin", email: "ada.admin@cypresslane.example", roles: ["admin"] },
       { name: "Sam Staff", email: "sam.staff@cypresslane.example", roles: ["intake"] },
     ]);
-    [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
-    context = await browser.newContext({ viewport: DESKTOP });
-    page = await context.newPage();
-    await signInAs(page, server.url, ada!.email, STAFF_PASSWORD, "/admin/staff");
-    await hydrated(page);
+    server = await startServer({ dataDir });
+    adaCookie = await signInCookie(server.url, ada!.email);
   }, 120_000);
 
+  /** Ada, the admin, on /admin/staff in a context of this test's. */
+  async function openAsAda() {
+    const opened = await browser.open({ viewport: DESKTOP });
+    await addSessionCookie(opened.context, server.url, adaCookie);
+    page = opened.page;
+    await page.goto(`${server.url}/admin/staff`);
+    await hydrated(page);
+    return page;
+  }
+
   afterAll(async () => {
-    await browser?.close();
     await server?.stop("SIGKILL");
   });
 
@@ -99,8 +106,7 @@ describe("the staff accounts page", () => {
   });
 
   it("lists every account with its role, status, two-factor, password state and last sign-in", async () => {
-    await page.goto(`${server.url}/admin/staff`);
-    await hydrated(page);
+    await openAsAda();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Staff accounts");
     expect(
       await page.getByRole("navigation", { name: "Staff area" }).getByRole("link", { name: "Staff" }).count(),
@@ -119,6 +125,7 @@ describe("the staff accounts page", () => {
   });
 
   it("shows field errors next to the fields: 400, nothing created, a duplicate address included", async () => {
+    await openAsAda();
     const form = page.getByRole("form", { name: "Add a staff member" });
     await form.getByLabel("Name").fill("");
     await form.getByLabel("E-mail").fill("not-an-address");
@@ -147,10 +154,9 @@ describe("the staff accounts page", () => {
     expect(await page.getByRole("article").count()).toBe(2);
 
     // Without JavaScript the same post answers 400 with the field error in the page.
-    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const noScript = await fetch(`${server.url}/admin/staff`, {
       method: "POST",
-      headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      headers: { cookie: adaCookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
         intent: "invite",
         name: "Sam Again",
@@ -165,6 +171,11 @@ describe("the staff accounts page", () => {
   });
 
   it("axe finds nothing at 375 and 1280 px, field errors showing", async () => {
+    await openAsAda();
+    const form = page.getByRole("form", { name: "Add a staff member" });
+    await form.getByLabel("E-mail").fill("not-an-address");
+    await form.getByRole("button", { name: "Add staff member" }).click();
+    await form.getByText("Enter their name.").waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(MOBILE);
     expect(await axeViolations(page)).toEqual([]);
@@ -173,6 +184,7 @@ describe("the staff accounts page", () => {
   });
 
   it("invites a person: the one-time password is shown once, with how to pass it on", async () => {
+    await openAsAda();
     const form = page.getByRole("form", { name: "Add a staff member" });
     await form.getByLabel("Name").fill(NEW_PERSON.name);
     await form.getByLabel("E-mail").fill(NEW_PERSON.email);
@@ -210,14 +222,9 @@ describe("the staff accounts page", () => {
   });
 
   it("the new person signs in with it and is sent to Your account first", async () => {
-    const theirs = await browser.newContext({ viewport: MOBILE });
-    try {
-      const theirPage = await theirs.newPage();
-      await signInAs(theirPage, server.url, NEW_PERSON.email, oneTimePassword);
-      await theirPage.waitForURL((u) => u.pathname === "/admin/account");
-    } finally {
-      await theirs.close();
-    }
+    const { page: theirPage } = await browser.open({ viewport: MOBILE });
+    await signInAs(theirPage, server.url, NEW_PERSON.email, oneTimePassword);
+    await theirPage.waitForURL((u) => u.pathname === "/admin/account");
     // And over HTTP: every staff page but Your account redirects there until they choose a password.
     const cookie = await signInCookie(server.url, NEW_PERSON.email, oneTimePassword);
     const res = await fetch(`${server.url}/admin`, { headers: { cookie }, redirect: "manual" });
@@ -226,6 +233,7 @@ describe("the staff accounts page", () => {
   });
 
   it("keeps the last active admin: demoting or disabling yourself, the only admin, is refused with a clear message", async () => {
+    await openAsAda();
     await postForm({ intent: "set-roles", userId: ada!.id, roles: "intake" });
     expect(await page.getByRole("alert").textContent()).toContain(LAST_ADMIN);
     await postForm({ intent: "disable", userId: ada!.id });
@@ -234,8 +242,7 @@ describe("the staff accounts page", () => {
   });
 
   it("changes roles; with a second admin, disabling yourself is still refused", async () => {
-    await page.goto(`${server.url}/admin/staff`);
-    await hydrated(page);
+    await openAsAda();
     await card(NEW_PERSON.name).locator("summary").click();
     await card(NEW_PERSON.name).getByRole("checkbox", { name: "Administrator" }).check();
     await act(NEW_PERSON.name, "Save roles");
@@ -253,8 +260,7 @@ describe("the staff accounts page", () => {
   it("disabling a person ends their open session at once (401 from /api/user); enabling lets them sign in again", async () => {
     const samCookie = await signInCookie(server.url, sam!.email);
     expect(await userStatus(server.url, samCookie)).toBe(200);
-    await page.goto(`${server.url}/admin/staff`);
-    await hydrated(page);
+    await openAsAda();
     await act("Sam Staff", "Disable account");
     await page.getByRole("status").filter({ hasText: "Sam Staff's account is disabled" }).waitFor();
     expect(await card("Sam Staff").textContent()).toContain("StatusDisabled");
@@ -268,6 +274,7 @@ describe("the staff accounts page", () => {
 
   it("resets a password (a new one-time password; their sessions end) and signs a person out everywhere", async () => {
     const jordanCookie = await signInCookie(server.url, NEW_PERSON.email, oneTimePassword);
+    await openAsAda();
     await act(NEW_PERSON.name, "Reset password");
     const notice = page.getByRole("region", { name: `One-time password for ${NEW_PERSON.name}` });
     await notice.waitFor();
@@ -283,6 +290,7 @@ describe("the staff accounts page", () => {
   });
 
   it("requires two-factor for everyone when ticked: anyone without it, the admin too, is sent to Your account", async () => {
+    await openAsAda();
     const settings = page.getByRole("form", { name: "Sign-in settings" });
     expect(await settings.textContent()).toContain("You do not have it yet");
     await settings.getByLabel("Require two-factor sign-in for every staff account").check();

@@ -1,10 +1,10 @@
 import { SIGN_IN_UNAVAILABLE_MESSAGE } from "~/features/auth/sign-in-status";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import type { StaffRole } from "~/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCKED_OUT_MESSAGE } from "~/features/auth/login-throttle.server";
 import { WRONG_CREDENTIALS_MESSAGE } from "~/features/auth/sign-in.server";
-import { DESKTOP, launchBrowser, MOBILE, openPage } from "../setup/browser";
+import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { clonePostgresTemplate, copyPgliteTemplate } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
@@ -42,20 +42,19 @@ describe("staff sign-in in the browser", () => {
   let next = 0;
   const person = () => people[next++]!;
   let server: TestServer;
-  let browser: Browser;
+  const browser = useBrowser();
   beforeAll(async () => {
     const dataDir = copyPgliteTemplate("staff-sign-in");
     await addStaffTo({ dataDir }, people);
-    [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
+    server = await startServer({ dataDir });
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
   it("with JavaScript: a signed-out visit to a staff page signs in and lands on that page", async () => {
     const me = person();
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await browser.open();
     try {
       await page.goto(`${server.url}/admin/account?view=sessions`);
       expect(new URL(page.url()).pathname).toBe("/auth");
@@ -83,7 +82,7 @@ describe("staff sign-in in the browser", () => {
 
   it("the staff area at 375px is its own frame: no site header, footer or sticky call button", async () => {
     const me = person();
-    const { page, errors, close } = await openPage(browser, MOBILE);
+    const { page, errors, close } = await browser.open({ viewport: MOBILE });
     try {
       await page.goto(`${server.url}/auth`);
       await hydrated(page);
@@ -102,7 +101,7 @@ describe("staff sign-in in the browser", () => {
 
   it("with JavaScript: a wrong password gives the 'Login failed' toast with the server's sentence and an alert", async () => {
     const me = person();
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await browser.open();
     try {
       await page.goto(`${server.url}/auth`);
       await hydrated(page);
@@ -128,7 +127,7 @@ describe("staff sign-in in the browser", () => {
       [me.email, WRONG_PASSWORD],
       ["no.such.person@clinic.example", STAFF_PASSWORD],
     ] as const) {
-      const { page, close } = await openPage(browser);
+      const { page, close } = await browser.open();
       try {
         await page.goto(`${server.url}/auth`);
         await hydrated(page);
@@ -156,7 +155,7 @@ describe("staff sign-in in the browser", () => {
         body: JSON.stringify({ email: me.email, password: WRONG_PASSWORD }),
       });
     }
-    const { page, close } = await openPage(browser);
+    const { page, close } = await browser.open();
     try {
       await page.goto(`${server.url}/auth`);
       await hydrated(page);
@@ -171,7 +170,7 @@ describe("staff sign-in in the browser", () => {
 
   it("without JavaScript: a wrong password shows the message, keeps the e-mail and never sends the password back", async () => {
     const me = person();
-    const { page, close } = await openPage(browser, DESKTOP, { javaScriptEnabled: false });
+    const { page, close } = await browser.open({ viewport: DESKTOP, javaScriptEnabled: false });
     try {
       await page.goto(`${server.url}/auth`);
       const answer = page.waitForResponse((r) => r.request().method() === "POST");
@@ -191,7 +190,7 @@ describe("staff sign-in in the browser", () => {
 
   it("without JavaScript: signs in, lands on the page asked for, and signs out", async () => {
     const me = person();
-    const { page, close } = await openPage(browser, DESKTOP, { javaScriptEnabled: false });
+    const { page, close } = await browser.open({ viewport: DESKTOP, javaScriptEnabled: false });
     try {
       await page.goto(`${server.url}/admin/account`);
       expect(new URL(page.url()).search).toBe(`?redirectTo=${encodeURIComponent("/admin/account")}`);
@@ -213,7 +212,7 @@ describe("staff sign-in in the browser", () => {
 
   it("signing out leads to /auth saying so, and the old cookie no longer works anywhere", async () => {
     const me = person();
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await browser.open();
     try {
       await page.goto(`${server.url}/auth`);
       await hydrated(page);
@@ -243,7 +242,7 @@ describe("staff sign-in in the browser", () => {
 
   it("a session ended elsewhere: the next click in the staff area goes to /auth, and back to that page after", async () => {
     const me = person();
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await browser.open();
     try {
       await page.goto(`${server.url}/auth`);
       await hydrated(page);
@@ -274,7 +273,7 @@ describe("staff sign-in in the browser", () => {
 
   it("a return address carrying React Router's route list still lands on a whole page", async () => {
     const me = person();
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await browser.open();
     try {
       await page.goto(`${server.url}/auth?redirectTo=${encodeURIComponent("/admin?_routes=routes/admin/home")}`);
       await hydrated(page);
@@ -291,7 +290,7 @@ describe("staff sign-in in the browser", () => {
 
   it("shows 'Checking your sign-in' while a staff page is on its way over a slow connection", async () => {
     const me = person();
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await browser.open();
     try {
       await page.goto(`${server.url}/auth`);
       await hydrated(page);
@@ -324,7 +323,7 @@ describe("staff sign-in in the browser", () => {
     ["1280px", DESKTOP],
   ] as const)("axe (WCAG 2.2 A/AA) on /auth at %s", (_label, viewport) => {
     it("finds no violations, before and after a failed attempt", async () => {
-      const { page, close } = await openPage(browser, viewport);
+      const { page, close } = await browser.open({ viewport });
       try {
         await page.goto(`${server.url}/auth?signed-out`);
         await hydrated(page);
@@ -341,13 +340,14 @@ describe("staff sign-in in the browser", () => {
 });
 
 describe("signing out when the server cannot be reached", () => {
+  const browser = useBrowser();
   it("shows the 'Logout failed' toast and stays on the page", async () => {
     const me = account();
     const dataDir = copyPgliteTemplate("staff-sign-out-down");
     await addStaffTo({ dataDir }, [me]);
-    const [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
+    const server = await startServer({ dataDir });
     try {
-      const { page, close } = await openPage(browser);
+      const { page } = await browser.open();
       await page.goto(`${server.url}/auth`);
       await hydrated(page);
       await fillAndSubmit(page, me.email, STAFF_PASSWORD);
@@ -364,9 +364,8 @@ describe("signing out when the server cannot be reached", () => {
       await look(toastItem(page)).attribute("data-variant", "destructive");
       expect(new URL(page.url()).pathname).toBe("/admin");
       await look(page.getByRole("button", { name: "Sign out" })).enabled();
-      await close();
     } finally {
-      await browser.close();
+      await browser.closeAll();
       await server.stop();
     }
   });
@@ -375,6 +374,7 @@ describe("signing out when the server cannot be reached", () => {
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
   "signing out while PostgreSQL is away (needs TEST_DATABASE_URL)",
   () => {
+    const browser = useBrowser();
     it("shows the 'Logout failed' toast with the server's sentence; once it is back, signing out works", async () => {
       const me = account();
       const direct = await clonePostgresTemplate();
@@ -383,12 +383,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       const proxy = await startTcpProxy({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432) });
       dbUrl.hostname = "127.0.0.1";
       dbUrl.port = String(proxy.port);
-      const [server, browser] = await Promise.all([
-        startServer({ env: { DATABASE_URL: dbUrl.toString() } }),
-        launchBrowser(),
-      ]);
+      const server = await startServer({ env: { DATABASE_URL: dbUrl.toString() } });
       try {
-        const { page, close } = await openPage(browser);
+        const { page } = await browser.open();
         await page.goto(`${server.url}/auth`);
         await hydrated(page);
         await fillAndSubmit(page, me.email, STAFF_PASSWORD);
@@ -427,9 +424,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
         await page.getByRole("button", { name: "Sign out" }).click();
         await page.waitForURL((u) => u.pathname === "/auth" && u.searchParams.has("signed-out"));
         expect(await userStatus(server.url, cookie)).toBe(401);
-        await close();
       } finally {
-        await browser.close();
+        await browser.closeAll();
         await server.stop();
         await proxy.cut();
       }

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { analyticsEvents, analyticsSalts, pageViews, rateLimits, visits } from "~/db/schema";
 import { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import { deleteOldSalts, SaltStore } from "~/features/analytics/visitor-id.server";
+import { ANSWER_SAFETY_MS, fetchAnswer } from "../setup/answers";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { databaseKinds } from "../setup/database";
 
@@ -33,9 +34,14 @@ const pageView = {
 let nextClient = 1;
 const newClient = () => `203.0.113.${nextClient++}`;
 
+/**
+ * Posts a beacon. A request still unanswered after ANSWER_SAFETY_MS fails as
+ * hung: "answers 503 rather than waiting for the database" is checked by the
+ * answer coming at all; how fast it comes is a benchmark's figure.
+ */
 function poster(app: () => ApiApp) {
   return (kind: "page-view" | "event", body: unknown, options: { ip?: string; ua?: string; headers?: object } = {}) =>
-    fetch(`${app().url}/api/analytics/${kind}`, {
+    fetchAnswer(`${app().url}/api/analytics/${kind}`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -559,34 +565,36 @@ function parse(body: typeof pageView) {
 }
 
 describe.each(databaseKinds())("analytics when the database does not answer, on %s", (kind) => {
-  it("answers 503 within 2 s to every waiting beacon, then records again", async () => {
+  it("answers 503 to every waiting beacon while the database is still held up, then records again", async () => {
     const app = await startApiApp(kind);
     const post = poster(() => app);
     try {
       expect((await post("page-view", { ...pageView, path: "/stall-before" }, { ip: newClient() })).status).toBe(201);
-      // Another session holds the counters' table for 3 s: our batch waits on it.
+      // Another session holds the counters' table until every beacon has its answer (or the
+      // safety time has passed): our batch waits on it.
       let locked!: () => void;
       const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let stillLocked = false;
       const holder = app.database.db.transaction(async (tx) => {
         await tx.execute(sql`lock table rate_limits in access exclusive mode`);
+        stillLocked = true;
         locked();
-        await new Promise((resolve) => setTimeout(resolve, 3000));
+        await Promise.race([released, new Promise((resolve) => setTimeout(resolve, ANSWER_SAFETY_MS))]);
+        stillLocked = false;
       });
       await isLocked;
-      const started = performance.now();
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
           post("event", { eventType: "get_directions", path: "/stall" }, { ip: `198.18.2.${i}` }).then((r) => ({
             status: r.status,
-            ms: performance.now() - started,
+            whileHeldUp: stillLocked,
           })),
         ),
-      );
-      for (const answer of answers) {
-        expect(answer.status).toBe(503);
-        expect(answer.ms).toBeLessThan(2000);
-      }
+      ).finally(release);
       await holder;
+      for (const answer of answers) expect(answer).toEqual({ status: 503, whileHeldUp: true });
       expect(
         (await post("event", { eventType: "get_directions", path: "/stall-after" }, { ip: newClient() })).status,
       ).toBe(201);
@@ -597,19 +605,17 @@ describe.each(databaseKinds())("analytics when the database does not answer, on 
 });
 
 describe("analytics when the database is away", () => {
-  it("answers 503 within 2 s", async () => {
+  it("answers 503 with Retry-After, without waiting", async () => {
     const app = await startApiApp("pglite");
     const post = poster(() => app);
     try {
       expect((await post("page-view", { ...pageView, path: "/before" }, { ip: newClient() })).status).toBe(201);
       await app.database.close();
-      const started = performance.now();
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           post("event", { eventType: "get_directions", path: "/away" }, { ip: `198.18.1.${i}` }),
         ),
       );
-      expect(performance.now() - started).toBeLessThan(2000);
       for (const res of answers) {
         expect(res.status).toBe(503);
         expect(res.headers.get("retry-after")).toBe("5");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, notificationOutbox } from "~/db/schema";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { databaseKinds } from "../setup/database";
+import { HERO_LEAD } from "../setup/leads";
 
 /** POST /api/leads for the appointment request and the get-started form: `details` checked per form type. */
 
@@ -170,7 +171,7 @@ describe.each(databaseKinds())("appointment leads through POST /api/leads on %s"
   });
 
   it("answers 400 for details on a hero lead or a phone click", async () => {
-    const hero = { ...contact, email: "hero.details@example.com", formType: "hero", source: "/", smsOptIn: "false" };
+    const hero = { ...HERO_LEAD, email: "hero.details@example.com" };
     expect(await refused({ ...hero, details })).toHaveProperty("details");
     expect(await refused({ ...hero, details: {} })).toHaveProperty("details");
     expect(await refused({ ...hero, formType: "phone_click", details: {} })).toHaveProperty("details");

@@ -1,19 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, notificationOutbox } from "~/db/schema";
+import { PHONE_CLICK_LEAD } from "~/features/leads/lead-constants";
 import { startApiApp, type ApiApp } from "../setup/api-app";
+import { HERO_LEAD } from "../setup/leads";
 import { startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
 
-const lead = {
-  firstName: "Jordan",
-  lastName: "Examplesson",
-  email: "jordan.examplesson@example.com",
-  phone: "407-555-0177",
-  service: "Depression Treatment",
-  formType: "hero",
-  source: "/",
-  smsOptIn: "false",
-};
+const lead = HERO_LEAD;
 
 function postLead(app: ApiApp, body: object) {
   return app.postJson("/api/leads", body);
@@ -53,7 +46,8 @@ describe("staff notification of a new lead", () => {
     expect(mail.subject).toBe("New appointment request — sign in to view");
     // The overview's waiting list (a page that exists: tests/e2e/staff-overview-audit.test.ts follows it).
     expect(mail.text).toContain("https://clinic.example/admin#waiting");
-    for (const secret of ["Jordan", "Examplesson", "jordan.examplesson", "555-0177", "Depression"]) {
+    // HERO_LEAD's person, contact and service.
+    for (const secret of ["Avery", "Quinn", "Testperson", "avery.quinn", "555-0199", "Anxiety"]) {
       expect(mail.raw).not.toContain(secret);
     }
     // The row is marked once the server has accepted the message.
@@ -67,19 +61,29 @@ describe("staff notification of a new lead", () => {
   it("sends nothing for a phone click", async () => {
     const before = smtp.mails.length;
     const res = await postLead(app, {
-      firstName: "Phone",
-      lastName: "Click",
-      email: "phone-click@tracking.invalid",
+      ...PHONE_CLICK_LEAD,
       phone: "+14075550142",
       formType: "phone_click",
       source: "/",
       smsOptIn: "false",
     });
     expect(res.status).toBe(201);
-    await postLead(app, { ...lead, email: "second@example.com" });
-    await waitFor(() => (smtp.mails.length > before ? true : undefined));
-    await new Promise((r) => setTimeout(r, 300));
+    // Then a lead that is notified. The notifier sends its queue in order, so once this one's
+    // e-mail has gone, one for the phone click (queued first) would have gone before it.
+    expect((await postLead(app, { ...lead, email: "second@example.com" })).status).toBe(201);
+    const [second] = await app.database.db.select().from(leads).where(eq(leads.email, "second@example.com"));
+    await waitFor(async () => {
+      const [r] = await app.database.db
+        .select()
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.leadId, second!.id));
+      return r?.sentAt ? r : undefined;
+    });
     expect(smtp.mails.length).toBe(before + 1);
+    const [click] = await app.database.db.select().from(leads).where(eq(leads.email, PHONE_CLICK_LEAD.email));
+    expect(
+      await app.database.db.select().from(notificationOutbox).where(eq(notificationOutbox.leadId, click!.id)),
+    ).toEqual([]);
   });
 });
 
@@ -88,15 +92,19 @@ describe("when the mail server refuses", () => {
     const smtp = await startSmtpSink({ refuse: true });
     const app = await startApiApp("pglite", { SMTP_URL: smtp.url, NOTIFY_TO: "intake@cypresslane.example" });
     try {
+      const before = Date.now();
       expect((await postLead(app, lead)).status).toBe(201);
       const row = await waitFor(async () => {
         const [r] = await app.database.db.select().from(notificationOutbox);
         return r?.outcome ? r : undefined;
       });
+      const after = Date.now();
       expect(row.sentAt).toBeNull();
       expect(row.attempts).toBe(1);
       expect(row.outcome).toMatch(/mailbox unavailable/);
-      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+      // The first retry is a minute after the failure, which came between `before` and `after`.
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 60_000);
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(after + 60_000);
       expect(app.logs()).toContain("staff notification failed; will retry");
     } finally {
       await app.stop();

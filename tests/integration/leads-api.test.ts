@@ -4,17 +4,9 @@ import { leads, notificationOutbox } from "~/db/schema";
 import { PHONE_CLICK_LEAD } from "~/features/leads/lead-constants";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { databaseKinds } from "../setup/database";
+import { HERO_LEAD } from "../setup/leads";
 
-const hero = {
-  firstName: "Avery",
-  lastName: "Quinn Testperson",
-  email: "avery.quinn@example.com",
-  phone: "(407) 555-0199",
-  service: "Anxiety Treatment",
-  formType: "hero",
-  source: "/",
-  smsOptIn: "false",
-};
+const hero = HERO_LEAD;
 
 describe.each(databaseKinds())("POST /api/leads on %s", (kind) => {
   let app: ApiApp;

@@ -4,6 +4,7 @@ import { newsletterSubscribers } from "~/db/schema";
 import { subscribe } from "~/features/newsletter/subscribe.server";
 import { unsubscribeToken, verifyUnsubscribeToken } from "~/features/newsletter/unsubscribe-token.server";
 import { findSubscription, unsubscribe } from "~/features/newsletter/unsubscribe.server";
+import { fetchAnswer } from "../setup/answers";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { databaseKinds } from "../setup/database";
 import { freePort } from "../setup/server";
@@ -73,7 +74,8 @@ describe.each(databaseKinds())("newsletter on %s", (kind) => {
       expect(gone).toMatchObject({ status: "unsubscribed" });
       expect(gone!.unsubscribedAt).toBeInstanceOf(Date);
 
-      await new Promise((r) => setTimeout(r, 20));
+      // The new consent time must be a later one than the first: once the clock has moved on.
+      await expect.poll(() => Date.now()).toBeGreaterThan(first!.consentedAt.getTime());
       const res = await post({ email: "Again@example.com", source: "/blog" });
       expect(res.status).toBe(201);
       const after = await rows("again@example.com");
@@ -230,18 +232,16 @@ describe("newsletter rate limit", () => {
 });
 
 describe("newsletter without a database", () => {
-  it("answers 503 within 2 s, naming no address in the log", async () => {
+  it("answers 503 without waiting, naming no address in the log", async () => {
     const app = await startApiApp("pglite");
     try {
       await app.database.close();
-      const started = Date.now();
-      const res = await fetch(`${app.url}/api/newsletter/subscribe`, {
+      const res = await fetchAnswer(`${app.url}/api/newsletter/subscribe`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ email: "away@example.com" }),
       });
       expect(res.status).toBe(503);
-      expect(Date.now() - started).toBeLessThan(2_000);
       expect((await res.json()).error).toMatch(/try again/);
       expect(app.logs()).not.toContain("away@example.com");
     } finally {
@@ -277,6 +277,7 @@ describe("welcome e-mail", () => {
 
       // Signing up again while subscribed sends nothing; after unsubscribing, it does.
       expect((await post(app, "Welcome@example.com")).status).toBe(201);
+      // Proving a negative: no second e-mail comes in this time (a wrong one is sent at once).
       await new Promise((r) => setTimeout(r, 300));
       expect(smtp.mails).toHaveLength(1);
       await unsubscribe(app.database.db, row!.id);

@@ -81,3 +81,33 @@ export function look(locator: Locator, timeout = 10_000) {
       ).toMatch(value),
   };
 }
+
+/**
+ * Clicks an element the way a person does: scrolled to it first, and pressed
+ * only once it stays where it is drawn. Playwright clicks in the very frame
+ * it scrolled in; on a page whose sections are laid out as they come near
+ * the viewport (content-visibility: auto, the home page's below-fold ones),
+ * the sections just reached grow a frame later and move what is below them.
+ * A press and release that straddle that move land on two different
+ * elements, and the browser then clicks neither.
+ */
+export async function clickSettled(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  // Where it is drawn in three consecutive frames: the same each time once the layout has settled.
+  const steady = () =>
+    locator.evaluate(
+      (el) =>
+        new Promise<boolean>((resolve) => {
+          const seen: string[] = [];
+          const sample = () => {
+            const { x, y, width, height } = el.getBoundingClientRect();
+            seen.push(`${x},${y},${width},${height}`);
+            if (seen.length < 3) requestAnimationFrame(sample);
+            else resolve(new Set(seen).size === 1);
+          };
+          requestAnimationFrame(sample);
+        }),
+    );
+  await expect.poll(steady, { message: `${locator} stays in place` }).toBe(true);
+  await locator.click();
+}

@@ -11,12 +11,6 @@ export interface CrawledPage {
   html?: string;
 }
 
-export interface Crawl {
-  pages: Map<string, CrawledPage>;
-  /** Every internal path and the pages that link to it (or the name of the list it started from). */
-  linkedFrom: Map<string, Set<string>>;
-}
-
 /**
  * The path (and query) of a link when it points into the site; null for
  * other sites, tel:/mailto: and the like, and the JSON API.
@@ -44,69 +38,47 @@ export async function sitemapPaths(baseUrl: string, publicUrl: string): Promise<
   return { paths, locs };
 }
 
-/**
- * Follows every internal `<a href>` from the starting paths, a few requests
- * at a time over keep-alive connections, and records what each answered.
- * Redirects are not followed: a link should point at the page itself.
- */
-export async function crawlSite(options: {
-  baseUrl: string;
-  publicUrl: string;
-  /** Where to start: paths, each with where it came from ("/sitemap.xml", say). */
-  start: { path: string; from: string }[];
-  concurrency?: number;
-}): Promise<Crawl> {
-  const { baseUrl, publicUrl, concurrency = 4 } = options;
-  const origins = [new URL(baseUrl).origin, new URL(publicUrl).origin];
-  const pages = new Map<string, CrawledPage>();
-  const linkedFrom = new Map<string, Set<string>>();
-  const queue: string[] = [];
-  const enqueue = (path: string, from: string) => {
-    let referrers = linkedFrom.get(path);
-    if (!referrers) {
-      linkedFrom.set(path, (referrers = new Set()));
-      queue.push(path);
-    }
-    referrers.add(from);
+/** GETs one internal address (redirects not followed: a link should point at the page itself). */
+export async function fetchPage(baseUrl: string, path: string): Promise<CrawledPage> {
+  const res = await fetch(`${baseUrl}${path}`, { redirect: "manual" });
+  const contentType = res.headers.get("content-type") ?? "";
+  const page: CrawledPage = {
+    path,
+    status: res.status,
+    contentType,
+    location: res.headers.get("location"),
+    robotsHeader: res.headers.get("x-robots-tag"),
   };
-  for (const { path, from } of options.start) enqueue(path, from);
+  if (res.status === 200 && contentType.startsWith("text/html")) page.html = await res.text();
+  else await res.arrayBuffer();
+  return page;
+}
 
-  async function visit(path: string) {
-    const res = await fetch(`${baseUrl}${path}`, { redirect: "manual" });
-    const contentType = res.headers.get("content-type") ?? "";
-    const page: CrawledPage = {
-      path,
-      status: res.status,
-      contentType,
-      location: res.headers.get("location"),
-      robotsHeader: res.headers.get("x-robots-tag"),
-    };
-    if (res.status === 200 && contentType.startsWith("text/html")) {
-      page.html = await res.text();
-      for (const a of startTags(withoutScripts(page.html), "a")) {
-        const target = a.href === undefined ? null : internalPath(a.href, `${baseUrl}${path}`, origins);
-        if (target !== null) enqueue(target, path);
-      }
-    } else {
-      await res.arrayBuffer();
-    }
-    pages.set(path, page);
+/** The internal paths the page's `<a href>`s point to, each once, in the order they appear. */
+export function internalLinks(page: CrawledPage, baseUrl: string, publicUrl: string): string[] {
+  if (!page.html) return [];
+  const origins = [new URL(baseUrl).origin, new URL(publicUrl).origin];
+  const links = new Set<string>();
+  for (const a of startTags(withoutScripts(page.html), "a")) {
+    const target = a.href === undefined ? null : internalPath(a.href, `${baseUrl}${page.path}`, origins);
+    if (target !== null) links.add(target);
   }
+  return [...links];
+}
 
-  let next = 0;
-  await new Promise<void>((resolve, reject) => {
-    let active = 0;
-    const pump = () => {
-      while (active < concurrency && next < queue.length) {
-        active++;
-        visit(queue[next++]).then(() => {
-          active--;
-          pump();
-        }, reject);
-      }
-      if (active === 0 && next >= queue.length) resolve();
-    };
-    pump();
-  });
-  return { pages, linkedFrom };
+/**
+ * The site as a test file walks it: each address fetched at most once, however
+ * many tests ask for it (a page and every page that links to it).
+ */
+export function siteReader(baseUrl: () => string, publicUrl: string) {
+  const fetched = new Map<string, Promise<CrawledPage>>();
+  const get = (path: string) => {
+    let page = fetched.get(path);
+    if (!page) fetched.set(path, (page = fetchPage(baseUrl(), path)));
+    return page;
+  };
+  return {
+    get,
+    links: (page: CrawledPage) => internalLinks(page, baseUrl(), publicUrl),
+  };
 }

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import type { Database } from "~/db/client.server";
 import { openDatabase } from "~/db/client.server";
 import type { StaffRole, User } from "~/db/schema";
@@ -58,13 +58,10 @@ export async function signInAs(page: Page, url: string, email: string, password 
   await page.waitForURL((u) => u.pathname.startsWith("/admin"));
 }
 
-/** A browser context already holding a session cookie for `url`. */
-export async function signedInContext(browser: Browser, url: string, cookie: string) {
-  const context = await browser.newContext();
+/** Gives a browser context the session cookie (from signInCookie) for `url`: its pages are signed in. */
+export async function addSessionCookie(context: BrowserContext, url: string, cookie: string) {
   const at = cookie.indexOf("=");
-  const [name, value] = [cookie.slice(0, at), cookie.slice(at + 1)];
-  await context.addCookies([{ name, value, url }]);
-  return context;
+  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url }]);
 }
 
 /** GET /api/user with a session cookie: 200 while the session lives, 401 once it has ended. */

@@ -64,9 +64,7 @@ export function bindClicks(telLinks?: TelLinkHandler) {
   window.addEventListener("popstate", rebindSoon);
   window.addEventListener("pageshow", (event) => {
     if (!event.persisted) return;
-    // Counted a moment later, with the re-check, once the restored page runs
-    // normally again: a view sent from inside pageshow itself was, in about
-    // one test run in six, never seen to leave the browser.
+    // Counted with the re-check, once the restored page runs normally again.
     setTimeout(() => {
       bindClicks();
       noteRestoredPage();

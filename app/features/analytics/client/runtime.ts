@@ -46,9 +46,15 @@ export function notePath(pathname: string) {
   else queue.push({ view });
 }
 
-/** A page restored from the back/forward cache is seen again: count it. */
+/**
+ * A page restored from the back/forward cache is seen again: count it, like
+ * any view, now or when measurement starts. (A visitor can leave and come
+ * back before it has: the page was frozen while it waited.)
+ */
 export function noteRestoredPage() {
-  if (started) deliver({ view: clip(window.location.pathname) });
+  const view = clip(window.location.pathname);
+  if (started) deliver({ view });
+  else queue.push({ view });
 }
 
 export function isStarted() {
