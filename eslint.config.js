@@ -15,7 +15,6 @@ const FEATURE_IMPORTS = {
   analytics: [],
   auth: [],
   content: [],
-  dashboard: [],
   newsletter: [],
   consent: ["analytics"],
   leads: ["analytics"],
@@ -26,6 +25,7 @@ const FEATURE_IMPORTS = {
   home: ["content", "leads"],
   // The public frame: header, footer (with the newsletter box), consent choices.
   site: ["analytics", "consent", "content", "newsletter"],
+  dashboard: ["leads"],
   account: ["auth", "content"],
   audit: ["auth"],
   "staff-accounts": ["auth"],

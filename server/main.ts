@@ -8,6 +8,7 @@ import { deleteOldAttempts } from "~/features/auth/login-throttle.server";
 import { bumpWhenPostsFallDue } from "~/features/blog/schedule.server";
 import { readContentVersion } from "~/features/content/content-version.server";
 import { seedDemoContent } from "~/features/content/seed.server";
+import { backfillLeadSources } from "~/features/leads/backfill-lead-sources.server";
 import { ConfigError, loadEnv } from "~/lib/env.server";
 import { deleteExpiredRateCounters } from "~/lib/rate-limit.server";
 import { createApp } from "./app";
@@ -61,6 +62,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await database.migrate();
     if (await seedDemoContent(database)) logger.info("loaded the demo content into a new database");
+    const backfilled = await backfillLeadSources(database.db);
+    if (backfilled) logger.info({ leads: backfilled }, "worked out the channel and landing page of earlier leads");
   } catch (error) {
     await database?.close().catch(() => {});
     lock?.release();

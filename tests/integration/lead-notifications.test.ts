@@ -44,8 +44,8 @@ describe("staff notification of a new lead", () => {
     const [row] = await app.database.db.select().from(leads).where(eq(leads.email, lead.email));
     expect(mail.to).toEqual(["intake@cypresslane.example"]);
     expect(mail.subject).toBe("New appointment request — sign in to view");
-    // The overview's waiting list (a page that exists: tests/e2e/staff-overview-audit.test.ts follows it).
-    expect(mail.text).toContain("https://clinic.example/admin#waiting");
+    // The lead's own page, by its random id (tests/e2e/staff-overview-audit.test.ts follows it after signing in).
+    expect(mail.text).toContain(`https://clinic.example/admin/lead-insights/leads/${row!.id}`);
     // HERO_LEAD's person, contact and service.
     for (const secret of ["Avery", "Quinn", "Testperson", "avery.quinn", "555-0199", "Anxiety"]) {
       expect(mail.raw).not.toContain(secret);

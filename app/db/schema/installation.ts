@@ -24,3 +24,22 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );
+
+/**
+ * Runs of the daily jobs (lead retention, the overdue digest): one row per
+ * job and period, inserted before the work starts. The insert is the claim,
+ * so with several instances exactly one does each run.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    /** The period a run covers, e.g. the clinic day "2026-11-25". */
+    runKey: text("run_key").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** What it did, in counts (never a lead's contents), or the error's message. */
+    outcome: text("outcome"),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.runKey] })],
+);

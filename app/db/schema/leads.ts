@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -7,11 +8,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { users } from "./staff";
 
 // ---------------------------------------------------------------------------
 // Leads and the newsletter: people asking for help. Their contents are
@@ -20,6 +24,28 @@ import {
 
 export const leadFormTypes = ["hero", "phone_click", "appointment", "get_started"] as const;
 export type LeadFormType = (typeof leadFormTypes)[number];
+
+/**
+ * Where a lead stands (decision 0026): new → contacted → scheduled → patient,
+ * or closed as not a fit, no response, duplicate or spam. The order is the
+ * pipeline's, and `status_rank` sorts by it.
+ */
+export const leadStatuses = [
+  "new",
+  "contacted",
+  "scheduled",
+  "patient",
+  "not_a_fit",
+  "no_response",
+  "duplicate",
+  "spam",
+] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+/** The statuses a lead's work ends in: retention counts from the moment a lead reached one. */
+export const finishedLeadStatuses = ["patient", "not_a_fit", "no_response", "duplicate", "spam"] as const satisfies
+  readonly LeadStatus[];
+const statusList = leadStatuses.map((s) => `'${s}'`).join(",");
+const finishedList = finishedLeadStatuses.map((s) => `'${s}'`).join(",");
 
 /** What brought the visitor (captured on landing, kept for the visit). */
 export type LeadAttribution = Partial<
@@ -56,16 +82,80 @@ export const leads = pgTable(
     attribution: jsonb("attribution").$type<LeadAttribution>().notNull().default({}),
     // Extra fields of longer forms (the appointment request), kept with the lead.
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
-    status: text("status").notNull().default("new"),
+    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    // ---- Where it came from, decided once when it arrived (filters and reports group by these) ----
+    /** The channel of the visit that sent it (traffic-source.ts's rules), "Direct" when nothing says otherwise. */
+    channel: text("channel").notNull().default("Direct"),
+    campaign: text("campaign"),
+    /** The path the visit landed on (no query string). */
+    landingPage: text("landing_page"),
+    /** The analytics visit that led to it, when the server could tell (same visitor id, within the visit). */
+    visitId: bigint("visit_id", { mode: "number" }),
+    // ---- Keys for search and duplicates, kept by the database itself ----
+    emailKey: text("email_key").generatedAlwaysAs(sql`lower(btrim(email))`),
+    /** The last ten digits: "+1 (407) 555-0199" and "407.555.0199" are one number. */
+    phoneKey: text("phone_key").generatedAlwaysAs(sql`right(regexp_replace(phone, '[^0-9]', '', 'g'), 10)`),
+    nameKey: text("name_key").generatedAlwaysAs(sql`lower(btrim(first_name || ' ' || last_name))`),
+    statusRank: smallint("status_rank").generatedAlwaysAs(
+      sql.raw(`array_position(array[${statusList}]::text[], status)`),
+    ),
+    // ---- The intake team's work on it ----
+    assignedTo: uuid("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    /** The first contact attempt, successful or not (or the move to contacted): speed to lead ends here. */
+    firstContactedAt: timestamp("first_contacted_at", { withTimezone: true }),
+    /** When it first reached scheduled, and patient: a lead closed later still counts as having got there. */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    becamePatientAt: timestamp("became_patient_at", { withTimezone: true }),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    duplicateOf: uuid("duplicate_of").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
+    /** Raised by every change to status, assignment or duplicate mark: a change made on an older version is a conflict. */
+    version: integer("version").notNull().default(1),
   },
   (t) => [
-    index("leads_created_idx").on(t.createdAt.desc()),
+    index("leads_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("leads_form_type_created_idx").on(t.formType, t.createdAt.desc()),
-    // The staff overview's waiting list (status 'new', oldest first) stays small whatever the table's size.
-    index("leads_waiting_idx")
+    index("leads_status_created_idx").on(t.statusRank, t.createdAt.desc(), t.id.desc()),
+    index("leads_name_idx").on(t.nameKey, t.id),
+    index("leads_channel_created_idx").on(t.channel, t.createdAt.desc()),
+    index("leads_assigned_created_idx").on(t.assignedTo, t.createdAt.desc()),
+    index("leads_email_key_idx").on(t.emailKey),
+    index("leads_phone_key_idx").on(t.phoneKey),
+    // Requests nobody has contacted yet (the overview's waiting list, the overdue filter, the digest).
+    index("leads_uncontacted_idx")
       .on(t.createdAt)
-      .where(sql`${t.status} = 'new'`),
+      .where(sql`${t.status} = 'new' and ${t.firstContactedAt} is null and ${t.formType} <> 'phone_click'`),
+    // The retention job's candidates.
+    index("leads_finished_idx")
+      .on(t.statusChangedAt)
+      .where(sql.raw(`status in (${finishedList})`)),
     check("leads_form_type_known", sql`${t.formType} in ('hero','phone_click','appointment','get_started')`),
+    check("leads_status_known", sql.raw(`status in (${statusList})`)),
+  ],
+);
+
+export const leadEventKinds = ["status", "contact", "note", "assigned", "duplicate"] as const;
+export type LeadEventKind = (typeof leadEventKinds)[number];
+
+/**
+ * A lead's timeline: every status change, contact attempt, note, assignment
+ * and duplicate mark, with who and when. Notes live here (and nowhere else),
+ * so deleting a lead deletes them with it.
+ */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").$type<LeadEventKind>().notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index("lead_events_lead_idx").on(t.leadId, t.at),
+    check("lead_events_kind_known", sql`${t.kind} in ('status','contact','note','assigned','duplicate')`),
   ],
 );
 
@@ -110,4 +200,5 @@ export const notificationOutbox = pgTable(
 );
 
 export type Lead = typeof leads.$inferSelect;
+export type LeadEvent = typeof leadEvents.$inferSelect;
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;

@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { clientContext, databaseContext, servicesContext } from "~/context";
+import { databaseContext, servicesContext, writeClientOf } from "~/context";
 import { LeadChoiceError } from "~/features/leads/lead-choices.server";
 import type { LeadData } from "~/features/leads/lead-schema";
 import { submitLead } from "~/features/leads/submit-lead.server";
@@ -59,7 +59,7 @@ export async function handleRequestFormPost(
     await submitLead(
       context.get(databaseContext).db,
       context.get(servicesContext),
-      context.get(clientContext).ip,
+      writeClientOf(request, context),
       result.lead,
     );
   } catch (error) {

@@ -72,10 +72,36 @@ describe("canOpen", () => {
       for (const role of staffRoles) {
         const allowed = (permissions[page.permission] as readonly string[]).includes(role);
         expect(canOpen([role], page.path), `${role} ${page.path}`).toBe(allowed);
-        if (page.path !== "/admin") expect(canOpen([role], `${page.path}/some-id/edit`)).toBe(allowed);
+        // A lead's page, an export: under a listed page unless a longer listed path governs them.
+        const below = `${page.path}/some-id/edit`;
+        if (page.path !== "/admin" && staffPageFor(below) === page) expect(canOpen([role], below)).toBe(allowed);
       }
     }
     expect(canOpen(["intake"], "/admin/staff")).toBe(false);
     expect(canOpen(["marketing"], "/admin/audit")).toBe(false);
+  });
+});
+
+describe("the lead pages (minimum necessary)", () => {
+  it("opens the report of counts and rates to marketing, but never the inbox, a lead or its export", () => {
+    expect(canOpen(["marketing"], "/admin/lead-insights")).toBe(true);
+    expect(canOpen(["marketing"], "/admin/lead-insights/report.csv")).toBe(true);
+    for (const path of [
+      "/admin/lead-insights/leads",
+      "/admin/lead-insights/leads/0b9e5d9e-3c1b-4a8e-9f55-5f2f1c1d2e3f",
+      "/admin/lead-insights/leads/export",
+      "/admin/lead-insights/leads/export.csv",
+    ]) {
+      expect(canOpen(["marketing"], path), path).toBe(false);
+      expect(canOpen(["clinician"], path), path).toBe(false);
+      expect(canOpen(["intake"], path), path).toBe(true);
+      expect(canOpen(["marketing", "intake"], path), path).toBe(true);
+    }
+  });
+
+  it("keeps the clinician out of lead insights, and the settings for administrators", () => {
+    expect(canOpen(["clinician"], "/admin/lead-insights")).toBe(false);
+    expect(canOpen(["intake"], "/admin/lead-insights/settings")).toBe(false);
+    expect(canOpen(["admin"], "/admin/lead-insights/settings")).toBe(true);
   });
 });

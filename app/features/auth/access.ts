@@ -1,5 +1,5 @@
 import type { StaffRole } from "~/db/schema";
-import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
+import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH, STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
 
 /**
  * Who may do what in the staff area: the one place the checks live (the
@@ -13,6 +13,8 @@ export const permissions = {
   "staff-area": ["admin", "intake", "marketing", "clinician"],
   /** Leads as people: names, contact details, notes, what they asked for, exports of them. */
   "lead-details": ["admin", "intake"],
+  /** Leads as counts and rates: the lead insights report and its aggregate export, never a person. */
+  "lead-metrics": ["admin", "intake", "marketing"],
   /** Staff accounts, the audit trail and the area's settings. */
   "manage-staff": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -29,11 +31,20 @@ export interface StaffPage {
   path: string;
   label: string;
   permission: Permission;
+  /** Reached from another page rather than the navigation (a settings page, say). */
+  inNav?: false;
 }
 
-/** Every page of the staff area, in the order the navigation lists them. */
+/**
+ * Every page of the staff area, in the order the navigation lists them. A
+ * page also governs every address below it that has no entry of its own
+ * (a lead's page and the export under the inbox, say).
+ */
 export const STAFF_PAGES: readonly StaffPage[] = [
   { path: staffPath(), label: "Overview", permission: "staff-area" },
+  { path: LEADS_INBOX_PATH, label: "Leads", permission: "lead-details" },
+  { path: LEAD_INSIGHTS_PATH, label: "Lead insights", permission: "lead-metrics" },
+  { path: LEAD_SETTINGS_PATH, label: "Lead settings", permission: "manage-staff", inNav: false },
   { path: staffPath("staff"), label: "Staff", permission: "manage-staff" },
   { path: staffPath("audit"), label: "Audit log", permission: "manage-staff" },
   { path: staffPath("account"), label: "Your account", permission: "staff-area" },

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import type { LeadFormType } from "~/db/schema";
@@ -12,7 +12,8 @@ import {
   formatClinicDay,
   startOfClinicDay,
 } from "~/lib/clinic-time";
-import { formTypeWords, REPLY_PROMISE_HOURS, shortName, waitedWords, type Waited } from "./dashboard-words";
+import { readLeadSettings } from "~/features/leads/lead-settings.server";
+import { formTypeWords, shortName, waitedWords, type Waited } from "~/features/leads/lead-words";
 
 /** A waiting request as the query reads it for someone with lead details. */
 interface WaitingRow {
@@ -55,6 +56,8 @@ export interface TrafficDay {
 export interface Dashboard {
   /** "Tue, Mar 10": the clinic's today. */
   todayLabel: string;
+  /** The reply promise the waits are measured against (a lead setting). */
+  promiseHours: number;
   requests: TodayAndWeek;
   callsTapped: TodayAndWeek;
   newsletterSignUps: TodayAndWeek;
@@ -73,7 +76,7 @@ const clinicDate = (column: AnyPgColumn) =>
   sql<string>`to_char(${column} at time zone ${sql.raw(`'${CLINIC_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
 /**
- * The staff overview in five aggregate queries, each on an index: new
+ * The staff overview in five aggregate queries (after the lead settings), each on an index: new
  * requests and tapped calls (leads by created_at), the waiting list (oldest
  * first, with the count of the rest in the same statement), newsletter
  * sign-ups, and page views and visitors per clinic day (BRIN on time).
@@ -84,8 +87,10 @@ export async function loadDashboard(
   now = new Date(),
 ): Promise<Dashboard> {
   const { today, todayStart, weekStart } = clinicPeriods(now);
-  const lateBefore = new Date(now.getTime() - REPLY_PROMISE_HOURS * 3_600_000);
-  const waitingLeads = and(eq(leads.status, "new"), ne(leads.formType, PHONE_CLICK))!;
+  const { promiseHours } = await readLeadSettings(db);
+  const lateBefore = new Date(now.getTime() - promiseHours * 3_600_000);
+  // Nobody has tried to reach them yet (the index leads_uncontacted_idx holds exactly these).
+  const waitingLeads = and(eq(leads.status, "new"), isNull(leads.firstContactedAt), ne(leads.formType, PHONE_CLICK))!;
   const trafficStart = startOfClinicDay(addDays(today, -(TRAFFIC_DAYS - 1)));
   const isCall = eq(leads.formType, PHONE_CLICK);
   const isToday = gte(leads.createdAt, todayStart);
@@ -156,6 +161,7 @@ export async function loadDashboard(
 
   return {
     todayLabel: formatClinicDay(today),
+    promiseHours,
     requests: { today: leadCounts?.requestsToday ?? 0, week: leadCounts?.requestsWeek ?? 0 },
     callsTapped: { today: leadCounts?.callsToday ?? 0, week: leadCounts?.callsWeek ?? 0 },
     newsletterSignUps: { today: signUps?.today ?? 0, week: signUps?.week ?? 0 },
@@ -171,7 +177,7 @@ export async function loadDashboard(
             service: row.service,
             receivedAt: row.createdAt.toISOString(),
             receivedText: formatClinicDateTime(row.createdAt),
-            waited: waitedWords(Math.max(0, (now.getTime() - row.createdAt.getTime()) / 60_000)),
+            waited: waitedWords(Math.max(0, (now.getTime() - row.createdAt.getTime()) / 60_000), promiseHours),
           })),
     },
     traffic: {

@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { clientContext, databaseContext, servicesContext } from "~/context";
+import { databaseContext, servicesContext, writeClientOf } from "~/context";
 import { leadSchema } from "~/features/leads/lead-schema";
 import { GENERAL_INQUIRY, splitFullName } from "~/features/leads/split-name";
 import { submitLead } from "~/features/leads/submit-lead.server";
@@ -48,7 +48,7 @@ export async function handleHeroFormPost(request: Request, context: Readonly<Rou
     await submitLead(
       context.get(databaseContext).db,
       context.get(servicesContext),
-      context.get(clientContext).ip,
+      writeClientOf(request, context),
       parsed.data,
     );
   } catch (error) {

@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "~/db/client.server";
 import { notificationOutbox } from "~/db/schema";
 import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
-import { WAITING_LIST_PATH } from "~/lib/staff-area";
+import { leadPagePath } from "~/lib/staff-area";
 
 export interface NotifierSettings {
   smtpUrl?: string;
@@ -26,10 +26,11 @@ const KICK_DELAY_MS = 100;
 /**
  * The staff e-mail for a new lead. It names no one and says nothing about
  * the request: the details stay behind the staff sign-in. The link opens the
- * overview's list of requests waiting for a reply (behind the sign-in).
+ * lead's own page (behind the sign-in); its address is a random id that
+ * names no one.
  */
-export function newLeadMessage(publicUrl: string, receivedAt: Date) {
-  const link = `${publicUrl}${WAITING_LIST_PATH}`;
+export function newLeadMessage(publicUrl: string, receivedAt: Date, leadId: string) {
+  const link = `${publicUrl}${leadPagePath(leadId)}`;
   const when = receivedAt.toLocaleString("en-US", {
     timeZone: CLINIC_TIME_ZONE,
     dateStyle: "medium",
@@ -189,7 +190,7 @@ export class LeadNotifier {
       return;
     }
     try {
-      const message = newLeadMessage(this.settings.publicUrl, row.createdAt);
+      const message = newLeadMessage(this.settings.publicUrl, row.createdAt, row.leadId);
       await this.transport.sendMail({ to: this.settings.notifyTo, ...message });
       await this.finish(row.id, "sent");
       this.log.info({ leadId: row.leadId }, "staff notified of a new lead");

@@ -13,9 +13,9 @@ export function receiveLead(request: Request, context: Readonly<RouterContextPro
   return answerJsonWrite(request, context, {
     schema: leadSchema,
     maxBytes: 8 * 1024,
-    async handle(input, { db, services, ip }) {
+    async handle(input, { db, services, ip, userAgent, hostname }) {
       try {
-        await submitLead(db, services, ip, input);
+        await submitLead(db, services, { ip, userAgent, hostname }, input);
       } catch (error) {
         // An office or insurance we do not have: a bad field like any other.
         if (error instanceof LeadChoiceError) {

@@ -2,8 +2,8 @@ import { TriangleAlert } from "lucide-react";
 import { captionClass, cellClass, headCellClass, ScrollRegion, tableClass } from "~/components/ui/scroll-region";
 import { cn } from "~/lib/cn";
 import type { Dashboard, TodayAndWeek, WaitingLead } from "../dashboard.server";
-import { REPLY_PROMISE_HOURS } from "../dashboard-words";
-import { WAITING_LIST_ID } from "~/lib/staff-area";
+import { Link } from "react-router";
+import { leadPagePath, WAITING_LIST_ID } from "~/lib/staff-area";
 
 const number = new Intl.NumberFormat("en-US");
 const sectionHeading = "text-xl font-bold text-primary-dark";
@@ -35,7 +35,7 @@ export function DashboardPage({ dashboard }: { dashboard: Dashboard }) {
         </div>
       </section>
 
-      <WaitingSection waiting={dashboard.waiting} />
+      <WaitingSection waiting={dashboard.waiting} promiseHours={dashboard.promiseHours} />
       <TrafficSection traffic={dashboard.traffic} />
     </div>
   );
@@ -60,7 +60,7 @@ function CountCard({ title, counts, note }: { title: string; counts: TodayAndWee
   );
 }
 
-function WaitingSection({ waiting }: { waiting: Dashboard["waiting"] }) {
+function WaitingSection({ waiting, promiseHours }: { waiting: Dashboard["waiting"]; promiseHours: number }) {
   const { late, leads } = waiting;
   const hidden = waiting.total - (leads?.length ?? 0);
   return (
@@ -70,7 +70,7 @@ function WaitingSection({ waiting }: { waiting: Dashboard["waiting"] }) {
           Waiting for a reply ({number.format(waiting.total)})
         </h2>
         <p className="text-muted">
-          Requests nobody has contacted yet, oldest first. We promise a reply within {REPLY_PROMISE_HOURS} hours. Calls
+          Requests nobody has contacted yet, oldest first. We promise a reply within {promiseHours} hours. Calls
           tapped are not listed: there is no one to call back.
         </p>
       </div>
@@ -84,8 +84,8 @@ function WaitingSection({ waiting }: { waiting: Dashboard["waiting"] }) {
             <p className="flex items-center gap-2 font-semibold text-danger">
               <TriangleAlert aria-hidden className="size-5" />
               {late === 1
-                ? `1 request has waited more than ${REPLY_PROMISE_HOURS} hours.`
-                : `${late} requests have waited more than ${REPLY_PROMISE_HOURS} hours.`}
+                ? `1 request has waited more than ${promiseHours} hours.`
+                : `${late} requests have waited more than ${promiseHours} hours.`}
             </p>
           ) : null}
           {leads === null ? (
@@ -150,7 +150,9 @@ function WaitingRow({ lead }: { lead: WaitingLead }) {
         )}
       </td>
       <th scope="row" className={cn(cellClass, "font-semibold whitespace-nowrap")}>
-        {lead.name}
+        <Link to={leadPagePath(lead.id)} className="text-primary-dark underline underline-offset-2 hover:no-underline">
+          {lead.name}
+        </Link>
       </th>
       <td className={cn(cellClass, "whitespace-nowrap")}>{lead.form}</td>
       <td className={cn(cellClass, "min-w-40")}>{lead.service ?? <span className="text-muted">Not given</span>}</td>
