@@ -42,8 +42,13 @@ export const leadStatuses = [
 ] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 /** The statuses a lead's work ends in: retention counts from the moment a lead reached one. */
-export const finishedLeadStatuses = ["patient", "not_a_fit", "no_response", "duplicate", "spam"] as const satisfies
-  readonly LeadStatus[];
+export const finishedLeadStatuses = [
+  "patient",
+  "not_a_fit",
+  "no_response",
+  "duplicate",
+  "spam",
+] as const satisfies readonly LeadStatus[];
 const statusList = leadStatuses.map((s) => `'${s}'`).join(",");
 const finishedList = finishedLeadStatuses.map((s) => `'${s}'`).join(",");
 

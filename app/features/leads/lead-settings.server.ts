@@ -24,8 +24,7 @@ export async function readLeadSettings(db: Db): Promise<LeadSettings> {
   return {
     promiseHours: whole(KEYS.promiseHours, DEFAULT_LEAD_SETTINGS.promiseHours),
     retentionMonths: whole(KEYS.retentionMonths, DEFAULT_LEAD_SETTINGS.retentionMonths),
-    digestHour:
-      digest === undefined ? DEFAULT_LEAD_SETTINGS.digestHour : digest === "off" ? null : Number(digest) || 0,
+    digestHour: digest === undefined ? DEFAULT_LEAD_SETTINGS.digestHour : digest === "off" ? null : Number(digest) || 0,
   };
 }
 

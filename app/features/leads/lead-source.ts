@@ -30,7 +30,11 @@ export function leadSourceOf(
 ): LeadSource {
   const captured = Object.keys(attribution).some((key) => key !== "landingPage");
   if (!captured && visit) {
-    return { channel: visit.channel, campaign: visit.campaign, landingPage: attribution.landingPage ?? visit.entryPath };
+    return {
+      channel: visit.channel,
+      campaign: visit.campaign,
+      landingPage: attribution.landingPage ?? visit.entryPath,
+    };
   }
   const traffic = classifyTraffic(
     {

@@ -18,7 +18,12 @@ export const NEW_LEAD_NOTIFICATION = "new_lead";
 export async function createLead(
   db: Db,
   input: LeadData,
-  from: LeadSource & { visitId: number | null } = { channel: "Direct", campaign: null, landingPage: null, visitId: null },
+  from: LeadSource & { visitId: number | null } = {
+    channel: "Direct",
+    campaign: null,
+    landingPage: null,
+    visitId: null,
+  },
 ): Promise<string> {
   const values = {
     formType: input.formType,

@@ -26,7 +26,12 @@ export interface LeadClient {
  * that fails costs the lead nothing). Throws LeadChoiceError,
  * RateLimitedError or DatabaseUnavailableError for the caller to put in words.
  */
-export async function submitLead(db: Db, services: ServerServices, client: LeadClient, lead: LeadData): Promise<string> {
+export async function submitLead(
+  db: Db,
+  services: ServerServices,
+  client: LeadClient,
+  lead: LeadData,
+): Promise<string> {
   const id = await withDatabaseDeadline(async () => {
     await enforceRate(db, services.rateRules.forms, clientKey(services.secret, client.ip));
     await checkLeadChoices(db, lead);

@@ -15,7 +15,9 @@ export function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(staffContext);
   return {
     user: toStaffUser(user),
-    nav: STAFF_PAGES.filter((page) => page.inNav !== false && can(user.roles, page.permission)).map(({ path, label }) => ({ path, label })),
+    nav: STAFF_PAGES.filter((page) => page.inNav !== false && can(user.roles, page.permission)).map(
+      ({ path, label }) => ({ path, label }),
+    ),
   };
 }
 

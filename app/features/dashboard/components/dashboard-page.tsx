@@ -70,8 +70,8 @@ function WaitingSection({ waiting, promiseHours }: { waiting: Dashboard["waiting
           Waiting for a reply ({number.format(waiting.total)})
         </h2>
         <p className="text-muted">
-          Requests nobody has contacted yet, oldest first. We promise a reply within {promiseHours} hours. Calls
-          tapped are not listed: there is no one to call back.
+          Requests nobody has contacted yet, oldest first. We promise a reply within {promiseHours} hours. Calls tapped
+          are not listed: there is no one to call back.
         </p>
       </div>
       {waiting.total === 0 ? (
