@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addDays, clinicDayOf, clinicPeriods, dayKey, formatClinicDateTime, formatClinicDay } from "./clinic-time";
+import {
+  addDays,
+  clinicDayOf,
+  clinicPeriods,
+  dayKey,
+  formatClinicDateTime,
+  formatClinicDay,
+  parseDayKey,
+} from "./clinic-time";
 
 describe("the clinic's clock (America/New_York)", () => {
   it("starts today at local midnight and the week on Monday", () => {
@@ -29,5 +37,15 @@ describe("the clinic's clock (America/New_York)", () => {
     expect(dayKey(clinicDayOf(new Date("2026-01-01T04:59:00Z")))).toBe("2025-12-31");
     expect(formatClinicDay({ year: 2026, month: 3, day: 10 })).toBe("Tue, Mar 10");
     expect(formatClinicDateTime(new Date("2026-03-10T19:04:00Z"))).toBe("Mar 10, 2026, 3:04 PM");
+  });
+});
+
+describe("parseDayKey", () => {
+  it("reads a real day and refuses anything else", () => {
+    expect(parseDayKey("2026-03-10")).toEqual({ year: 2026, month: 3, day: 10 });
+    expect(parseDayKey("2024-02-29")).toEqual({ year: 2024, month: 2, day: 29 });
+    for (const bad of ["2026-02-30", "2026-13-01", "26-03-10", "2026-3-10", "", "yesterday", "1900-01-01"]) {
+      expect(parseDayKey(bad), bad).toBeNull();
+    }
   });
 });

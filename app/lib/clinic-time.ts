@@ -107,3 +107,14 @@ export function formatClinicDateTime(at: Date): string {
 export function formatClinicDay(day: ClinicDay): string {
   return shortDayFormat.format(new Date(Date.UTC(day.year, day.month - 1, day.day)));
 }
+
+/** The clinic day a "2026-03-10" names, or null when it names no real day. */
+export function parseDayKey(key: string): ClinicDay | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+  if (!match) return null;
+  const day = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  const check = new Date(Date.UTC(day.year, day.month - 1, day.day));
+  const real =
+    check.getUTCFullYear() === day.year && check.getUTCMonth() + 1 === day.month && check.getUTCDate() === day.day;
+  return real && day.year >= 2000 && day.year <= 2100 ? day : null;
+}
