@@ -15,6 +15,8 @@ declare module "@tanstack/react-table" {
     cellClassName?: string;
     /** This column's cell names the row for screen readers (<th scope="row">). */
     rowHeader?: boolean;
+    /** The column's name beside each value when rows are stacked on a phone (defaults to a string header). */
+    label?: string;
   }
 }
 
@@ -38,8 +40,23 @@ export interface DataTableProps<T> {
   rowClassName?: (row: T) => string | undefined;
   /** Shown instead of the table when there are no rows. */
   empty?: React.ReactNode;
+  /**
+   * On a phone, each row becomes a card of "label: value" lines instead of
+   * a table to scroll sideways (ARIA roles keep it a table for screen readers).
+   */
+  stackOnPhone?: boolean;
   className?: string;
 }
+
+// Stacked rows: below the sm breakpoint the table's parts are blocks, the header row is
+// read by screen readers only, and each cell shows its column's name before its value.
+const stacked = {
+  table: "max-sm:block",
+  head: "max-sm:sr-only",
+  body: "max-sm:block",
+  row: "max-sm:block max-sm:border-b-4 max-sm:border-line max-sm:py-2",
+  cell: "max-sm:flex max-sm:gap-2 max-sm:border-0 max-sm:py-1 max-sm:before:min-w-28 max-sm:before:shrink-0 max-sm:before:text-muted max-sm:before:font-normal max-sm:before:content-[attr(data-label)]",
+};
 
 /**
  * The staff area's table (ARCHITECTURE §8): columns declared with TanStack
@@ -56,6 +73,7 @@ export function DataTable<T>({
   sort,
   rowClassName,
   empty,
+  stackOnPhone = false,
   className,
 }: DataTableProps<T>) {
   // Rows come from the server each render and nothing here memoises the table's functions.
@@ -70,13 +88,15 @@ export function DataTable<T>({
     manualPagination: true,
   });
   if (data.length === 0 && empty) return <>{empty}</>;
+  // Explicit roles: CSS that stacks the rows would otherwise take the table's meaning away.
+  const role = (name: string) => (stackOnPhone ? { role: name } : {});
   return (
     <ScrollRegion label={caption} className={className}>
-      <table className={tableClass}>
+      <table className={cn(tableClass, stackOnPhone && stacked.table)} {...role("table")}>
         <caption className={cn(captionClass, "sr-only")}>{caption}</caption>
-        <thead>
+        <thead className={cn(stackOnPhone && stacked.head)} {...role("rowgroup")}>
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <tr key={group.id} {...role("row")}>
               {group.headers.map((header) => {
                 const meta = header.column.columnDef.meta;
                 const sorting = sort?.(header.column.id);
@@ -87,6 +107,7 @@ export function DataTable<T>({
                   <th
                     key={header.id}
                     scope="col"
+                    {...role("columnheader")}
                     aria-sort={sorting ? sorting.current : undefined}
                     className={cn(headCellClass, meta?.align === "right" && "text-right")}
                   >
@@ -97,18 +118,21 @@ export function DataTable<T>({
             </tr>
           ))}
         </thead>
-        <tbody>
+        <tbody className={cn(stackOnPhone && stacked.body)} {...role("rowgroup")}>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className={rowClassName?.(row.original)}>
+            <tr key={row.id} className={cn(rowClassName?.(row.original), stackOnPhone && stacked.row)} {...role("row")}>
               {row.getVisibleCells().map((cell) => {
                 const meta = cell.column.columnDef.meta;
                 const Cell = meta?.rowHeader ? "th" : "td";
+                const header = cell.column.columnDef.header;
                 return (
                   <Cell
                     key={cell.id}
-                    {...(meta?.rowHeader ? { scope: "row" } : {})}
+                    {...(meta?.rowHeader ? { scope: "row", ...role("rowheader") } : role("cell"))}
+                    data-label={meta?.label ?? (typeof header === "string" ? header : undefined)}
                     className={cn(
                       cellClass,
+                      stackOnPhone && stacked.cell,
                       meta?.rowHeader && "text-left font-semibold",
                       meta?.align === "right" && "text-right tabular-nums",
                       meta?.cellClassName,

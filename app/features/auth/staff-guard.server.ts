@@ -86,3 +86,16 @@ export const staffAreaMiddleware: MiddlewareFunction<Response> = async ({ reques
   response.headers.set("Cache-Control", "no-store");
   return response;
 };
+
+/**
+ * A staff page's reads, answered with the staff area's 503 page (and
+ * Retry-After) when the database goes away mid-request, instead of a 500.
+ */
+export async function readForStaff<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await withDatabaseDeadline(work, STAFF_DATABASE_DEADLINE_MS);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    throw data({ error: STAFF_AREA_UNAVAILABLE }, { status: 503, headers: { ...NO_STORE, "Retry-After": "5" } });
+  }
+}

@@ -1,0 +1,119 @@
+import { and, arrayOverlaps, asc, desc, eq, gte, isNotNull, isNull, like, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { leads, treatments, users } from "~/db/schema";
+import { NOT_SURE_SERVICE } from "~/features/leads/appointment-options";
+import { GENERAL_INQUIRY } from "~/features/leads/split-name";
+import { permissions } from "~/features/auth/access";
+import { readLeadSettings } from "~/features/leads/lead-settings.server";
+import { readInboxPage, inboxWhere, type InboxRow, INBOX_PAGE_SIZE } from "./inbox-query.server";
+import type { InboxView } from "./inbox-params";
+
+/** A staff member leads can be assigned to (someone who may see them). */
+export interface Assignee {
+  id: string;
+  name: string;
+}
+
+/** Who may be given leads: active accounts whose roles include lead details. */
+export async function listAssignees(db: Db): Promise<Assignee[]> {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(isNull(users.disabledAt), arrayOverlaps(users.roles, [...permissions["lead-details"]])))
+    .orderBy(asc(users.name));
+}
+
+const CAMPAIGN_DAYS = 180;
+
+/**
+ * The campaigns of the last six months, for the filter's suggestions: a
+ * range of the created_at index rather than the whole table.
+ */
+async function recentCampaigns(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ campaign: leads.campaign })
+    .from(leads)
+    .where(and(gte(leads.createdAt, new Date(now.getTime() - CAMPAIGN_DAYS * 86_400_000)), isNotNull(leads.campaign)))
+    .orderBy(asc(leads.campaign))
+    .limit(200);
+  return rows.map((row) => row.campaign!).filter(Boolean);
+}
+
+/** The inbox page's data: one page of leads, the choices of its filters and the promise. */
+export async function loadInbox(db: Db, view: InboxView, me: string, now = new Date()) {
+  const settings = await readLeadSettings(db);
+  const query = { filters: view.filters, sort: view.sort, me, promiseHours: settings.promiseHours, now };
+  const [page, assignees, campaigns, services] = await Promise.all([
+    readInboxPage(db, query, { after: view.after, before: view.before }),
+    listAssignees(db),
+    recentCampaigns(db, now),
+    serviceChoices(db),
+  ]);
+  return { page, assignees, campaigns, services, promiseHours: settings.promiseHours };
+}
+
+/** The services people can pick on the site's forms: the treatments, and the two "don't know yet" answers. */
+async function serviceChoices(db: Db): Promise<string[]> {
+  const rows = await db.select({ title: treatments.title }).from(treatments).orderBy(asc(treatments.sortOrder));
+  return [GENERAL_INQUIRY, NOT_SURE_SERVICE, ...rows.map((row) => row.title)];
+}
+
+/** What a search looks at: an e-mail (it has an @), a phone number (digits), else a name. */
+export function searchKind(term: string): "email" | "phone" | "name" {
+  if (term.includes("@")) return "email";
+  const digits = term.replace(/\D/g, "");
+  return digits.length >= 4 && !/[a-z]/i.test(term) ? "phone" : "name";
+}
+
+/** How many matches a search shows (newest first): a search finds someone, it does not page. */
+export const SEARCH_LIMIT = INBOX_PAGE_SIZE;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Leads matching a typed name, e-mail or phone, within the inbox's filters:
+ * an e-mail by its beginning, a phone by any run of its digits (the last
+ * ten are kept), a name by the beginning of any of its words. Posted, never
+ * in the address.
+ */
+export async function searchLeads(
+  db: Db,
+  term: string,
+  view: InboxView,
+  me: string,
+  now = new Date(),
+): Promise<InboxRow[]> {
+  const { promiseHours } = await readLeadSettings(db);
+  const text = term.trim().toLowerCase();
+  const kind = searchKind(text);
+  const match =
+    kind === "email"
+      ? like(leads.emailKey, `${escapeLike(text)}%`)
+      : kind === "phone"
+        ? like(leads.phoneKey, `%${escapeLike(text.replace(/\D/g, "").slice(-10))}%`)
+        : or(like(leads.nameKey, `${escapeLike(text)}%`), like(leads.nameKey, `% ${escapeLike(text)}%`));
+  return db
+    .select({
+      id: leads.id,
+      createdAt: leads.createdAt,
+      formType: leads.formType,
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      service: leads.service,
+      preferredContact: sql<string | null>`${leads.details}->>'preferredContact'`,
+      preferredTime: sql<string | null>`${leads.details}->>'preferredTime'`,
+      channel: leads.channel,
+      campaign: leads.campaign,
+      landingPage: leads.landingPage,
+      status: leads.status,
+      firstContactedAt: leads.firstContactedAt,
+      assignedName: users.name,
+    })
+    .from(leads)
+    .leftJoin(users, eq(users.id, leads.assignedTo))
+    .where(
+      and(inboxWhere({ filters: view.filters, me, promiseHours, now }), match, sql`${leads.formType} <> 'phone_click'`),
+    )
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(SEARCH_LIMIT);
+}
