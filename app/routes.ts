@@ -34,6 +34,8 @@ export default [
       route("account", "routes/admin/account.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("lead-insights/leads", "routes/admin/leads.tsx"),
+      route("lead-insights/leads/export", "routes/admin/leads-export.tsx"),
+      route("lead-insights/leads/export.csv", "routes/admin/leads-export-csv.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
