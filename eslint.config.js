@@ -30,6 +30,7 @@ const FEATURE_IMPORTS = {
   audit: ["auth"],
   "staff-accounts": ["auth"],
   "staff-area": ["auth"],
+  "lead-record": ["auth", "leads"],
 };
 
 function refuseCircles(graph) {
