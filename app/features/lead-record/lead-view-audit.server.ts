@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { createContext } from "react-router";
 import type { Db } from "~/db/client.server";
 import { auditLog, leads } from "~/db/schema";
-import type { AuditAction } from "~/features/auth/audit.server";
+import { auditActions } from "~/features/auth/audit.server";
 import type { LeadActor } from "./lead-changes.server";
 
 /**
@@ -27,15 +27,8 @@ import type { LeadActor } from "./lead-changes.server";
  */
 export const VIEW_WINDOW_MINUTES = 10;
 
-/** Entries that say this person had the lead open. */
-const LEAD_WORK: readonly AuditAction[] = [
-  "lead_viewed",
-  "lead_status_changed",
-  "lead_contact_logged",
-  "lead_assigned",
-  "lead_note_added",
-  "lead_marked_duplicate",
-];
+/** Entries that say this person had the lead open: a view, or any change of theirs to it. */
+const LEAD_WORK = auditActions.filter((action) => action.startsWith("lead_") && action !== "lead_deleted");
 
 /** Set by the page's action: the loader that runs after it in the same request records no view. */
 export const leadFormPostedContext = createContext<boolean>(false);

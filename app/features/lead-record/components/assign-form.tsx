@@ -1,12 +1,12 @@
-import { errorProps, Field } from "~/components/ui/field";
 import type { LeadAnswer, LeadRecord } from "../lead-record-types";
-import { LeadForm, selectClass, typedBefore } from "./lead-form";
+import { LeadForm, typedBefore } from "./lead-form";
+import { SelectField } from "./lead-fields";
 
 /** Who looks after the lead: an active staff member who may see it, or nobody. */
 export function AssignForm({ record, answer }: { record: LeadRecord; answer: LeadAnswer | undefined }) {
   const current = record.pipeline.assignee;
   // Someone who can no longer take leads stays shown while the lead is still theirs.
-  const choices =
+  const people =
     current && !record.staff.some((person) => person.id === current.id) ? [...record.staff, current] : record.staff;
   return (
     <LeadForm
@@ -18,28 +18,16 @@ export function AssignForm({ record, answer }: { record: LeadRecord; answer: Lea
       submitLabel="Save assignment"
       sendingLabel="Saving..."
     >
-      {(shown) => {
-        const errors = shown?.fields;
-        const typed = typedBefore(shown);
-        return (
-          <Field id="lead-assignee" label="Staff member" error={errors?.assignee}>
-            <select
-              id="lead-assignee"
-              name="assignee"
-              defaultValue={typed?.assignee ?? current?.id ?? ""}
-              className={selectClass}
-              {...errorProps("lead-assignee", errors?.assignee)}
-            >
-              <option value="">Nobody</option>
-              {choices.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-        );
-      }}
+      {(shown) => (
+        <SelectField
+          id="lead-assignee"
+          name="assignee"
+          label="Staff member"
+          error={shown?.fields.assignee}
+          defaultValue={typedBefore(shown)?.assignee ?? current?.id ?? ""}
+          options={[{ value: "", label: "Nobody" }, ...people.map(({ id, name }) => ({ value: id, label: name }))]}
+        />
+      )}
     </LeadForm>
   );
 }

@@ -7,7 +7,11 @@ import {
   LEAD_RECORD_LIMITS,
 } from "../lead-record-options";
 import type { LeadAnswer, LeadRecord } from "../lead-record-types";
-import { LeadForm, selectClass, textAreaClass, typedBefore } from "./lead-form";
+import { LeadForm, typedBefore } from "./lead-form";
+import { optionsOf, SelectField, TextAreaField } from "./lead-fields";
+
+const methodOptions = optionsOf(contactAttemptMethods, contactMethodWords);
+const outcomeOptions = optionsOf(contactAttemptOutcomes, contactOutcomeWords);
 
 /** Logs a call, e-mail or text and how it went; the first one ends the wait for a reply. */
 export function ContactForm({ record, answer }: { record: LeadRecord; answer: LeadAnswer | undefined }) {
@@ -26,36 +30,22 @@ export function ContactForm({ record, answer }: { record: LeadRecord; answer: Le
         return (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="contact-method" label="How" error={errors?.method}>
-                <select
-                  id="contact-method"
-                  name="method"
-                  defaultValue={typed?.method ?? "call"}
-                  className={selectClass}
-                  {...errorProps("contact-method", errors?.method)}
-                >
-                  {contactAttemptMethods.map((method) => (
-                    <option key={method} value={method}>
-                      {contactMethodWords[method]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id="contact-outcome" label="What happened" error={errors?.outcome}>
-                <select
-                  id="contact-outcome"
-                  name="outcome"
-                  defaultValue={typed?.outcome ?? "reached"}
-                  className={selectClass}
-                  {...errorProps("contact-outcome", errors?.outcome)}
-                >
-                  {contactAttemptOutcomes.map((outcome) => (
-                    <option key={outcome} value={outcome}>
-                      {contactOutcomeWords[outcome]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <SelectField
+                id="contact-method"
+                name="method"
+                label="How"
+                error={errors?.method}
+                defaultValue={typed?.method ?? "call"}
+                options={methodOptions}
+              />
+              <SelectField
+                id="contact-outcome"
+                name="outcome"
+                label="What happened"
+                error={errors?.outcome}
+                defaultValue={typed?.outcome ?? "reached"}
+                options={outcomeOptions}
+              />
             </div>
             <Field id="contact-at" label="When" hint="(clinic time)" error={errors?.at}>
               <Input
@@ -68,21 +58,14 @@ export function ContactForm({ record, answer }: { record: LeadRecord; answer: Le
                 {...errorProps("contact-at", errors?.at)}
               />
             </Field>
-            <Field
+            <TextAreaField
               id="contact-note"
+              name="note"
               label="Note"
               hint={`(optional, up to ${LEAD_RECORD_LIMITS.contactNote} characters)`}
               error={errors?.note}
-            >
-              <textarea
-                id="contact-note"
-                name="note"
-                rows={2}
-                defaultValue={typed?.note}
-                className={textAreaClass}
-                {...errorProps("contact-note", errors?.note)}
-              />
-            </Field>
+              defaultValue={typed?.note}
+            />
           </>
         );
       }}

@@ -83,11 +83,6 @@ export function LeadForm({
   );
 }
 
-export const selectClass =
-  "min-h-11 w-full rounded-xl border border-line bg-surface px-3 text-ink focus-visible:border-primary aria-invalid:border-danger";
-export const textAreaClass =
-  "min-h-24 w-full rounded-xl border border-line bg-surface px-4 py-2.5 text-ink placeholder:text-muted focus-visible:border-primary aria-invalid:border-danger";
-
 /** What was typed into a refused form (a conflict included), to draw it again; nothing after an accepted one. */
 export function typedBefore(answer: LeadAnswer | undefined) {
   return answer && !answer.ok ? answer.values : undefined;

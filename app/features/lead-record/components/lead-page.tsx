@@ -26,7 +26,8 @@ export function LeadPage({ record, answer }: { record: LeadRecord; answer: LeadA
       <Section id="follow-up" title="Follow-up">
         <div className="grid items-start gap-4 md:grid-cols-2">
           <StatusForm key={`status-${fresh}`} record={record} answer={answer} />
-          <ContactForm key={`contact-${fresh}`} record={record} answer={answer} />
+          {/* A tap on the phone link has no one to call back. */}
+          {record.isPhoneClick ? null : <ContactForm key={`contact-${fresh}`} record={record} answer={answer} />}
           <AssignForm key={`assign-${fresh}`} record={record} answer={answer} />
           <NoteForm key={`note-${fresh}`} answer={answer} />
         </div>

@@ -1,7 +1,7 @@
-import { errorProps, Field } from "~/components/ui/field";
 import { LEAD_RECORD_LIMITS } from "../lead-record-options";
 import type { LeadAnswer } from "../lead-record-types";
-import { LeadForm, textAreaClass, typedBefore } from "./lead-form";
+import { LeadForm, typedBefore } from "./lead-form";
+import { TextAreaField } from "./lead-fields";
 
 /** A note for the timeline: for the team, never shown outside the lead's page. */
 export function NoteForm({ answer }: { answer: LeadAnswer | undefined }) {
@@ -14,26 +14,17 @@ export function NoteForm({ answer }: { answer: LeadAnswer | undefined }) {
       submitLabel="Add note"
       sendingLabel="Adding..."
     >
-      {(shown) => {
-        const errors = shown?.fields;
-        return (
-          <Field
-            id="lead-note"
-            label="Note"
-            hint={`(up to ${LEAD_RECORD_LIMITS.note.toLocaleString("en-US")} characters)`}
-            error={errors?.text}
-          >
-            <textarea
-              id="lead-note"
-              name="text"
-              rows={4}
-              defaultValue={typedBefore(shown)?.text}
-              className={textAreaClass}
-              {...errorProps("lead-note", errors?.text)}
-            />
-          </Field>
-        );
-      }}
+      {(shown) => (
+        <TextAreaField
+          id="lead-note"
+          name="text"
+          label="Note"
+          hint={`(up to ${LEAD_RECORD_LIMITS.note.toLocaleString("en-US")} characters)`}
+          error={shown?.fields.text}
+          defaultValue={typedBefore(shown)?.text}
+          rows={4}
+        />
+      )}
     </LeadForm>
   );
 }
