@@ -1,7 +1,8 @@
-import { errorProps, Field } from "~/components/ui/field";
+import { errorProps, Field, inputClass } from "~/components/ui/field";
 
-const controlClass =
-  "w-full rounded-xl border border-line bg-surface text-ink focus-visible:border-primary aria-invalid:border-danger";
+// The inputs' look (field.tsx), taller for text that runs to a few lines.
+const textAreaClass =
+  "min-h-24 w-full rounded-xl border border-line bg-surface px-4 py-2.5 text-ink placeholder:text-muted focus-visible:border-primary aria-invalid:border-danger";
 
 /** A labelled choice from a list, its error under it and tied to it. */
 export function SelectField({
@@ -21,13 +22,7 @@ export function SelectField({
 }) {
   return (
     <Field id={id} label={label} error={error}>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        className={`${controlClass} min-h-11 px-3`}
-        {...errorProps(id, error)}
-      >
+      <select id={id} name={name} defaultValue={defaultValue} className={inputClass} {...errorProps(id, error)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -67,7 +62,7 @@ export function TextAreaField({
         name={name}
         rows={rows}
         defaultValue={defaultValue}
-        className={`${controlClass} min-h-24 px-4 py-2.5 placeholder:text-muted`}
+        className={textAreaClass}
         {...errorProps(id, error)}
       />
     </Field>
