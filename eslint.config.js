@@ -31,6 +31,7 @@ const FEATURE_IMPORTS = {
   "staff-accounts": ["auth"],
   "staff-area": ["auth"],
   "lead-inbox": ["analytics", "auth", "leads"],
+  "lead-record": ["auth", "leads"],
 };
 
 function refuseCircles(graph) {

@@ -36,6 +36,7 @@ export default [
       route("lead-insights/leads", "routes/admin/leads.tsx"),
       route("lead-insights/leads/export", "routes/admin/leads-export.tsx"),
       route("lead-insights/leads/export.csv", "routes/admin/leads-export-csv.ts"),
+      route("lead-insights/leads/:id", "routes/admin/lead.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  clinicDateTimeInputValue,
   clinicDayOf,
   clinicPeriods,
   dayKey,
   formatClinicDateTime,
   formatClinicDay,
+  parseClinicDateTimeInput,
   parseDayKey,
 } from "./clinic-time";
 
@@ -46,6 +48,28 @@ describe("parseDayKey", () => {
     expect(parseDayKey("2024-02-29")).toEqual({ year: 2024, month: 2, day: 29 });
     for (const bad of ["2026-02-30", "2026-13-01", "26-03-10", "2026-3-10", "", "yesterday", "1900-01-01"]) {
       expect(parseDayKey(bad), bad).toBeNull();
+    }
+  });
+});
+
+describe("datetime-local fields in clinic time", () => {
+  it("shows a moment on the clinic's wall clock and reads it back, across both clock changes", () => {
+    for (const [iso, wall] of [
+      ["2026-03-10T19:04:00.000Z", "2026-03-10T15:04"], // EDT (the clocks went forward on the 8th)
+      ["2026-01-15T14:30:00.000Z", "2026-01-15T09:30"], // EST
+      ["2026-03-08T06:59:00.000Z", "2026-03-08T01:59"], // the last minute of EST
+      ["2026-03-08T07:00:00.000Z", "2026-03-08T03:00"], // the first of EDT
+      ["2026-11-01T05:30:00.000Z", "2026-11-01T01:30"], // the first 1:30 of the night the clocks go back
+    ] as const) {
+      expect(clinicDateTimeInputValue(new Date(iso)), iso).toBe(wall);
+      expect(parseClinicDateTimeInput(wall)?.toISOString(), wall).toBe(iso);
+    }
+    expect(parseClinicDateTimeInput("2026-03-10T15:04:30")?.toISOString()).toBe("2026-03-10T19:04:30.000Z");
+  });
+
+  it("refuses what names no time", () => {
+    for (const bad of ["", "2026-03-10", "2026-02-30T10:00", "2026-03-10T24:00", "2026-03-10T10:60", "10:00", "now"]) {
+      expect(parseClinicDateTimeInput(bad), bad).toBeNull();
     }
   });
 });

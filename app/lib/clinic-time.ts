@@ -118,3 +118,28 @@ export function parseDayKey(key: string): ClinicDay | null {
     check.getUTCFullYear() === day.year && check.getUTCMonth() + 1 === day.month && check.getUTCDate() === day.day;
   return real && day.year >= 2000 && day.year <= 2100 ? day : null;
 }
+
+/** "2026-03-10T15:04": a moment as a `datetime-local` field shows it, in the clinic's time zone (to the minute). */
+export function clinicDateTimeInputValue(at: Date): string {
+  const p = zonedParts(at);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
+}
+
+/**
+ * The moment a `datetime-local` value ("2026-03-10T15:04", seconds allowed)
+ * names on the clinic's wall clock, or null when it names no real time. A
+ * time the spring change skips (2:30 a.m.) comes out an hour off: no clock
+ * showed it, and the nearest real moment will do for a log.
+ */
+export function parseClinicDateTimeInput(value: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  const day = match ? parseDayKey(match[1]!) : null;
+  if (!match || !day) return null;
+  const [hour, minute, second] = [Number(match[2]), Number(match[3]), Number(match[4] ?? 0)];
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const wall = Date.UTC(day.year, day.month - 1, day.day, hour, minute, second);
+  let at = wall - offsetMs(wall);
+  at = wall - offsetMs(at);
+  return new Date(at);
+}

@@ -71,27 +71,30 @@ describe("staff overview and audit log", () => {
     await close();
   });
 
-  it("e-mails intake a link that, after signing in, opens the overview's waiting list", async () => {
+  it("e-mails intake a link that, after signing in, opens the lead's own page", async () => {
     const mail = await smtp.waitFor("intake@cypresslane.example");
     const link = mail.text.split(/\s+/).find((word) => /^https?:\/\//.test(word));
     expect(link).toBeDefined();
-    // The server's PUBLIC_URL is http://localhost:PORT; follow the same path and fragment on its loopback address.
+    // The server's PUBLIC_URL is http://localhost:PORT; follow the same path on its loopback address.
     const target = new URL(link!);
-    const path = target.pathname + target.search;
+    // The address names no one: a random id, no query string.
+    expect(target.pathname).toMatch(
+      /^\/admin\/lead-insights\/leads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
+    expect(target.search).toBe("");
+    const path = target.pathname;
     const signedOut = await fetch(`${server.url}${path}`, { redirect: "manual" });
     expect(signedOut.status).toBe(302);
-    expect(signedOut.headers.get("location")).toMatch(/^\/auth/);
+    expect(signedOut.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent(path)}`);
     const signedIn = await fetch(`${server.url}${path}`, { headers: { cookie: staffCookie } });
     expect(signedIn.status).toBe(200);
 
-    // As a person would: the link, the sign-in form, then the list itself.
+    // As a person would: the link, the sign-in form, then the lead itself.
     const { page } = await browser.open({ viewport: DESKTOP });
     await signInAs(page, server.url, STAFF.email, undefined, path);
-    expect(new URL(page.url()).pathname).toBe(target.pathname);
-    await page.goto(`${server.url}${path}${target.hash}`);
-    const list = page.locator(target.hash);
-    await look(list.getByRole("heading", { name: "Waiting for a reply (1)" })).visible();
-    await expect.poll(() => list.evaluate((el) => el.getBoundingClientRect().top < innerHeight)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(path);
+    await look(page.getByRole("heading", { level: 1 })).text(`${LEAD.firstName} ${LEAD.lastName}`);
+    await look(page.getByRole("link", { name: `Call ${LEAD.phone}` })).visible();
   });
 
   it("refuses the audit log to a staff-role session with 403 (page and data request)", async () => {

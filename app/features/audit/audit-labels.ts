@@ -21,6 +21,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   user_two_factor_reset: "Reset an account's two-step sign-in",
   setting_changed: "Changed a setting",
   lead_viewed: "Opened a lead's details",
+  lead_status_changed: "Changed a lead's status",
+  lead_contact_logged: "Logged a contact attempt",
+  lead_assigned: "Assigned a lead",
+  lead_note_added: "Added a note to a lead",
+  lead_marked_duplicate: "Marked a lead as a duplicate",
+  lead_deleted: "Deleted a lead",
   leads_exported: "Exported leads",
 };
 
@@ -48,6 +54,10 @@ const reasonWords: Record<string, string> = {
   wrong_password: "wrong password",
   account_disabled: "account switched off",
   wrong_code: "wrong code",
+  // Why a lead was deleted (a choice on its page, never free text).
+  requested: "the person asked us to delete it",
+  mistake: "entered by mistake, or a test",
+  other: "another reason",
 };
 
 const secondFactorWords: Record<string, string> = {

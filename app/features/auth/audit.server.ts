@@ -26,6 +26,12 @@ export const auditActions = [
   "user_two_factor_reset",
   "setting_changed",
   "lead_viewed",
+  "lead_status_changed",
+  "lead_contact_logged",
+  "lead_assigned",
+  "lead_note_added",
+  "lead_marked_duplicate",
+  "lead_deleted",
   "leads_exported",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
