@@ -33,6 +33,7 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("staff", "routes/admin/staff.tsx"),
+      route("lead-insights/settings", "routes/admin/lead-settings.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

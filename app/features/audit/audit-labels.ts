@@ -22,6 +22,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   setting_changed: "Changed a setting",
   lead_viewed: "Opened a lead's details",
   leads_exported: "Exported leads",
+  leads_retention_deleted: "Deleted finished leads past the keeping time",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

@@ -27,6 +27,7 @@ export const auditActions = [
   "setting_changed",
   "lead_viewed",
   "leads_exported",
+  "leads_retention_deleted",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
