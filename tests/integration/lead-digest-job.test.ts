@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database, type Db } from "~/db/client.server";
+import type { Database, Db } from "~/db/client.server";
 import { jobRuns, leads } from "~/db/schema";
 import { runDueJobs, type JobReport } from "~/features/lead-upkeep/daily-jobs.server";
 import { DEFAULT_LEAD_SETTINGS, type LeadSettings } from "~/features/leads/lead-settings";
 import { saveLeadSettings } from "~/features/leads/lead-settings.server";
-import { clonePostgresTemplate, databaseKinds, openTestDatabase } from "../setup/database";
+import { databaseKinds, openTestDatabase } from "../setup/database";
 import { describeOnEachDatabase } from "../setup/database-suite";
-import { HERO_LEAD_SECRETS, jobServices, leadRow } from "../setup/daily-jobs";
+import { HERO_LEAD_SECRETS, jobServices, leadRow, twoInstances } from "../setup/daily-jobs";
 import { startSmtpSink, type SmtpSink } from "../setup/smtp-sink";
 
 /**
@@ -203,25 +203,17 @@ describe("when the mail server refuses the digest", () => {
 
 /** Two instances with mail settings ask at the same moment: one digest. */
 describe.each(databaseKinds())("two instances at the digest hour on %s", (kind) => {
-  let one: Database;
-  let two: Database;
+  const instances = twoInstances(kind);
   let smtp: SmtpSink;
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    if (kind === "postgres") {
-      const databaseUrl = await clonePostgresTemplate();
-      [one, two] = await Promise.all([openDatabase({ databaseUrl }), openDatabase({ databaseUrl })]);
-    } else {
-      one = two = await openTestDatabase(kind);
-    }
   });
   afterAll(async () => {
-    await one?.close();
-    if (two !== one) await two?.close();
     await smtp?.stop();
   });
 
   it("sends one e-mail", async () => {
+    const [one, two] = instances();
     const now = at("2026-03-20T13:01:00Z");
     await settle(one.db, {});
     await fillLeads(one.db, now);

@@ -1,13 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database, type Db } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
+import type { Db } from "~/db/client.server";
 import { auditLog, jobRuns, leadEvents, leads, notificationOutbox, type LeadStatus } from "~/db/schema";
 import { runDueJobs } from "~/features/lead-upkeep/daily-jobs.server";
 import { DEFAULT_LEAD_SETTINGS, type LeadSettings } from "~/features/leads/lead-settings";
 import { saveLeadSettings } from "~/features/leads/lead-settings.server";
-import { clonePostgresTemplate, databaseKinds, openTestDatabase } from "../setup/database";
+import { databaseKinds } from "../setup/database";
 import { describeOnEachDatabase } from "../setup/database-suite";
-import { HERO_LEAD_SECRETS, jobServices, leadRow } from "../setup/daily-jobs";
+import { HERO_LEAD_SECRETS, jobServices, leadRow, twoInstances } from "../setup/daily-jobs";
 
 /**
  * The daily retention run (runDueJobs, lead-retention) on a real database
@@ -187,21 +187,25 @@ describeOnEachDatabase("the lead retention job", (database) => {
     expect((await retentionAudits(db(), now)).map((a) => a.detail)).toEqual([{ count: 2345, months: 24 }]);
   });
 
-  it("takes over a run killed mid-way after an hour, counting what it had deleted; not sooner", async () => {
+  /** One finished lead left to delete, and an earlier attempt at the day's run as `run` left it. */
+  async function leftByEarlierAttempt(run: Omit<typeof jobRuns.$inferInsert, "job">) {
     await db().delete(leads);
     await settle(db(), {});
     await db()
       .insert(leads)
       .values(leadIn("spam", "2023-01-01T12:00:00Z", { firstName: "Left" }));
-    // An instance claimed today's run at 00:05, deleted 1,000 leads and died.
     await db()
       .insert(jobRuns)
-      .values({
-        job: "lead-retention",
-        runKey: "2026-05-04",
-        startedAt: at("2026-05-04T04:05:00Z"),
-        outcome: "Deleting: 1000 deleted so far",
-      });
+      .values({ job: "lead-retention", ...run });
+  }
+
+  it("takes over a run killed mid-way after an hour, counting what it had deleted; not sooner", async () => {
+    // An instance claimed today's run at 00:05, deleted 1,000 leads and died.
+    await leftByEarlierAttempt({
+      runKey: "2026-05-04",
+      startedAt: at("2026-05-04T04:05:00Z"),
+      outcome: "Deleting: 1000 deleted so far",
+    });
     expect(await runDueJobs(db(), jobServices(), at("2026-05-04T04:50:00Z"))).toEqual([]);
     expect(await leadNames(db())).toEqual(["Left"]);
 
@@ -213,20 +217,12 @@ describeOnEachDatabase("the lead retention job", (database) => {
   });
 
   it("tries a failed run again 15 minutes after it failed, the same day", async () => {
-    await db().delete(leads);
-    await settle(db(), {});
-    await db()
-      .insert(leads)
-      .values(leadIn("spam", "2023-01-01T12:00:00Z", { firstName: "Left" }));
-    await db()
-      .insert(jobRuns)
-      .values({
-        job: "lead-retention",
-        runKey: "2026-06-01",
-        startedAt: at("2026-06-01T04:05:00Z"),
-        finishedAt: at("2026-06-01T04:06:00Z"),
-        outcome: "Failed: after 2000 deleted: Connection terminated unexpectedly",
-      });
+    await leftByEarlierAttempt({
+      runKey: "2026-06-01",
+      startedAt: at("2026-06-01T04:05:00Z"),
+      finishedAt: at("2026-06-01T04:06:00Z"),
+      outcome: "Failed: after 2000 deleted: Connection terminated unexpectedly",
+    });
     expect(await runDueJobs(db(), jobServices(), at("2026-06-01T04:15:00Z"))).toEqual([]);
     const reports = await runDueJobs(db(), jobServices(), at("2026-06-01T04:25:00Z"));
     expect(reports.map((r) => r.outcome)).toEqual(["Deleted 2001 finished leads older than 24 months"]);
@@ -239,22 +235,10 @@ describeOnEachDatabase("the lead retention job", (database) => {
  * times: each day's run is done by one of them, once.
  */
 describe.each(databaseKinds())("two instances asking at once on %s", (kind) => {
-  let one: Database;
-  let two: Database;
-  beforeAll(async () => {
-    if (kind === "postgres") {
-      const databaseUrl = await clonePostgresTemplate();
-      [one, two] = await Promise.all([openDatabase({ databaseUrl }), openDatabase({ databaseUrl })]);
-    } else {
-      one = two = await openTestDatabase(kind);
-    }
-  });
-  afterAll(async () => {
-    await one?.close();
-    if (two !== one) await two?.close();
-  });
+  const instances = twoInstances(kind);
 
   it("deletes once, audits once and logs once", async () => {
+    const [one, two] = instances();
     await settle(one.db, {});
     await one.db
       .insert(leads)

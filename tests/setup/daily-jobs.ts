@@ -1,8 +1,11 @@
 import { Writable } from "node:stream";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type Database } from "~/db/client.server";
 import type { leads } from "~/db/schema";
 import type { DailyJobServices } from "~/features/lead-upkeep/daily-jobs.server";
 import { DigestMailer } from "~/features/lead-upkeep/digest-mailer.server";
 import { createLogger } from "../../server/logger";
+import { clonePostgresTemplate, openTestDatabase, type DatabaseKind } from "./database";
 import { HERO_LEAD } from "./leads";
 
 /** HERO_LEAD's made-up person as a leads row (the test sets its times and status). */
@@ -37,4 +40,26 @@ export function jobServices(mail: { smtpUrl?: string; notifyTo?: string } = {}):
     leadDigest: new DigestMailer({ ...mail, publicUrl: "https://clinic.example" }),
     logs: () => text,
   };
+}
+
+/**
+ * Two app instances' databases for a describe block, opened before its tests
+ * and closed after them: on PostgreSQL two pools on one database, nothing
+ * shared but the server; on PGlite the one process the server is.
+ */
+export function twoInstances(kind: DatabaseKind): () => [Database, Database] {
+  let pair: [Database, Database] | undefined;
+  beforeAll(async () => {
+    if (kind === "postgres") {
+      const databaseUrl = await clonePostgresTemplate();
+      pair = await Promise.all([openDatabase({ databaseUrl }), openDatabase({ databaseUrl })]);
+    } else {
+      const database = await openTestDatabase(kind);
+      pair = [database, database];
+    }
+  });
+  afterAll(async () => {
+    await Promise.all([...new Set(pair ?? [])].map((database) => database.close()));
+  });
+  return () => pair!;
 }

@@ -112,6 +112,9 @@ export async function changeLeadSettings(
   });
 }
 
+const settingsAnswer = (init: Omit<LeadSettingsAnswer, "answerId" | "fields"> & Partial<LeadSettingsAnswer>) =>
+  formAnswer<LeadSettingsField, { intent: string }>(init);
+
 const fields: readonly LeadSettingsField[] = ["promiseHours", "retentionMonths", "digestHour"];
 const typed = (values: Record<string, string> | null) =>
   Object.fromEntries(fields.map((name) => [name, values?.[name] ?? ""])) as Record<LeadSettingsField, string>;
@@ -130,7 +133,7 @@ export async function runLeadSettingsAction(
   if (intent !== SAVE_SETTINGS_INTENT) {
     return {
       status: 400,
-      answer: formAnswer<LeadSettingsField, { intent: string }>({
+      answer: settingsAnswer({
         ok: false,
         intent,
         message: "This form submission could not be understood. Please reload the page and try again.",
@@ -144,7 +147,7 @@ export async function runLeadSettingsAction(
     );
     return {
       status: 400,
-      answer: formAnswer<LeadSettingsField, { intent: string }>({
+      answer: settingsAnswer({
         ok: false,
         intent,
         message: "Please correct the highlighted fields.",
@@ -158,7 +161,7 @@ export async function runLeadSettingsAction(
     changed.length === 0
       ? "The settings were already so; nothing changed."
       : `Saved. ${sentence(changed.map((key) => settingWords(key, parsed.data)).join("; "))}.`;
-  return { status: 200, answer: formAnswer<LeadSettingsField, { intent: string }>({ ok: true, intent, message }) };
+  return { status: 200, answer: settingsAnswer({ ok: true, intent, message }) };
 }
 
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

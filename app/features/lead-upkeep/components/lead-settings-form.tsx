@@ -1,4 +1,5 @@
 import { Save } from "lucide-react";
+import type * as React from "react";
 import { Form } from "react-router";
 import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
@@ -43,36 +44,24 @@ export function LeadSettingsForm({ data, answer }: { data: LeadSettingsPageData;
     >
       <AnswerMessage answer={answer} />
       <input type="hidden" name="intent" value={SAVE_SETTINGS_INTENT} />
-      <Field id="promise-hours" label="Reply promise" hint="(hours)" {...promise}>
-        <Input
-          id="promise-hours"
-          name="promiseHours"
-          type="number"
-          inputMode="numeric"
-          min={LEAD_SETTING_LIMITS.promiseHours.min}
-          max={LEAD_SETTING_LIMITS.promiseHours.max}
-          step={1}
-          required
-          defaultValue={values?.promiseHours ?? settings.promiseHours}
-          className="max-w-40"
-          {...describedBy("promise-hours", promise)}
-        />
-      </Field>
-      <Field id="retention-months" label="Keep finished leads for" hint="(months)" {...retention}>
-        <Input
-          id="retention-months"
-          name="retentionMonths"
-          type="number"
-          inputMode="numeric"
-          min={LEAD_SETTING_LIMITS.retentionMonths.min}
-          max={LEAD_SETTING_LIMITS.retentionMonths.max}
-          step={1}
-          required
-          defaultValue={values?.retentionMonths ?? settings.retentionMonths}
-          className="max-w-40"
-          {...describedBy("retention-months", retention)}
-        />
-      </Field>
+      <WholeNumberSetting
+        id="promise-hours"
+        name="promiseHours"
+        label="Reply promise"
+        hint="(hours)"
+        limits={LEAD_SETTING_LIMITS.promiseHours}
+        value={values?.promiseHours ?? settings.promiseHours}
+        {...promise}
+      />
+      <WholeNumberSetting
+        id="retention-months"
+        name="retentionMonths"
+        label="Keep finished leads for"
+        hint="(months)"
+        limits={LEAD_SETTING_LIMITS.retentionMonths}
+        value={values?.retentionMonths ?? settings.retentionMonths}
+        {...retention}
+      />
       <Field id="digest-hour" label="Daily overdue digest" hint="(Eastern time)" {...digest}>
         <select
           id="digest-hour"
@@ -94,6 +83,43 @@ export function LeadSettingsForm({ data, answer }: { data: LeadSettingsPageData;
         {busy ? "Saving..." : "Save settings"}
       </Button>
     </Form>
+  );
+}
+
+/** A setting typed as a whole number, its limits told to the browser too (the server checks them). */
+function WholeNumberSetting({
+  id,
+  limits,
+  value,
+  description,
+  error,
+  ...field
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  limits: { min: number; max: number };
+  value: string | number;
+  description: React.ReactNode;
+  error?: string;
+}) {
+  return (
+    <Field id={id} label={field.label} hint={field.hint} description={description} error={error}>
+      <Input
+        id={id}
+        name={field.name}
+        type="number"
+        inputMode="numeric"
+        min={limits.min}
+        max={limits.max}
+        step={1}
+        required
+        defaultValue={value}
+        className="max-w-40"
+        {...describedBy(id, { description, error })}
+      />
+    </Field>
   );
 }
 
