@@ -26,6 +26,8 @@ const FEATURE_IMPORTS = {
   // The public frame: header, footer (with the newsletter box), consent choices.
   site: ["analytics", "consent", "content", "newsletter"],
   dashboard: ["leads"],
+  // The lead settings page and the daily jobs (retention, the overdue digest).
+  "lead-upkeep": ["auth", "leads"],
   account: ["auth", "content"],
   audit: ["auth"],
   "staff-accounts": ["auth"],

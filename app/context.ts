@@ -3,6 +3,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { ActiveSession } from "~/features/auth/session.server";
 import type { AnalyticsIngester } from "~/features/analytics/ingester.server";
+import type { DigestMailer } from "~/features/lead-upkeep/digest-mailer.server";
 import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import type { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
 import type { z } from "zod";
@@ -29,6 +30,8 @@ export const configContext = createContext<PublicConfig>();
 /** Server-side helpers that actions share with the JSON API. */
 export interface ServerServices {
   notifier: LeadNotifier;
+  /** The daily overdue digest to the intake address (same SMTP settings; `missing` names what is not set). */
+  leadDigest: DigestMailer;
   /** Welcome e-mails to new subscribers (only when SMTP_URL is set). */
   newsletter: NewsletterMailer;
   /** Group-commits analytics beacons (POST /api/analytics/*). */

@@ -37,6 +37,7 @@ export default [
       route("lead-insights/leads/export", "routes/admin/leads-export.tsx"),
       route("lead-insights/leads/export.csv", "routes/admin/leads-export-csv.ts"),
       route("lead-insights/leads/:id", "routes/admin/lead.tsx"),
+      route("lead-insights/settings", "routes/admin/lead-settings.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

@@ -8,6 +8,7 @@ import { deleteOldAttempts } from "~/features/auth/login-throttle.server";
 import { bumpWhenPostsFallDue } from "~/features/blog/schedule.server";
 import { readContentVersion } from "~/features/content/content-version.server";
 import { seedDemoContent } from "~/features/content/seed.server";
+import { DAILY_JOBS_EVERY_MS, runDueJobs } from "~/features/lead-upkeep/daily-jobs.server";
 import { backfillLeadSources } from "~/features/leads/backfill-lead-sources.server";
 import { ConfigError, loadEnv } from "~/lib/env.server";
 import { deleteExpiredRateCounters } from "~/lib/rate-limit.server";
@@ -98,6 +99,19 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   housekeeping();
   const maintenance = setInterval(housekeeping, 60 * 60_000);
   maintenance.unref();
+  // The daily jobs (lead retention, the overdue digest): every instance asks every few minutes,
+  // and a claim row in the database lets one of them do each day's run. One check at a time here.
+  let dailyRun: Promise<void> | undefined;
+  const dailyJobs = () => {
+    dailyRun ??= runDueJobs(database.db, services)
+      .then(
+        () => {},
+        (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "daily jobs paused"),
+      )
+      .finally(() => (dailyRun = undefined));
+  };
+  const daily = setInterval(dailyJobs, DAILY_JOBS_EVERY_MS);
+  daily.unref();
 
   const isSecure = createIsSecure(env.TRUST_PROXY);
   const clientDir = path.join(projectRoot, "build", "client");
@@ -132,6 +146,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     { url, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
     "clinic site listening",
   );
+  // The first check once listening: a day's retention run never delays the start.
+  dailyJobs();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -140,6 +156,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       clearInterval(poll);
       clearInterval(scheduled);
       clearInterval(maintenance);
+      clearInterval(daily);
       // Stop accepting; let in-flight requests finish, closing each
       // keep-alive connection as soon as it goes idle; cut the rest after a grace period.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -149,7 +166,9 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       await closed;
       clearInterval(sweep);
       clearTimeout(deadline);
-      await Promise.all([services.notifier.stop(), services.newsletter.stop()]);
+      // A daily run under way finishes its batch and closes its row before the database closes.
+      await Promise.all([services.notifier.stop(), services.newsletter.stop(), dailyRun]);
+      services.leadDigest.close();
       // Beacons still queued (connections cut after the grace period) are written before the database closes.
       await services.analytics
         .stop()

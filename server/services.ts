@@ -1,6 +1,7 @@
 import type { ServerServices } from "~/context";
 import type { Database } from "~/db/client.server";
 import { AnalyticsIngester } from "~/features/analytics/ingester.server";
+import { DigestMailer } from "~/features/lead-upkeep/digest-mailer.server";
 import { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
 import type { Env } from "~/lib/env.server";
@@ -16,12 +17,15 @@ export function createServices(env: Env, database: Database, logger: Logger, sec
       windowSeconds: env.RATE_LIMIT_ANALYTICS_WINDOW_SECONDS,
     },
   };
+  const staffMail = {
+    smtpUrl: env.SMTP_URL,
+    notifyTo: env.NOTIFY_TO,
+    notifyFrom: env.NOTIFY_FROM,
+    publicUrl: env.PUBLIC_URL,
+  };
   return {
-    notifier: new LeadNotifier(
-      database.db,
-      { smtpUrl: env.SMTP_URL, notifyTo: env.NOTIFY_TO, notifyFrom: env.NOTIFY_FROM, publicUrl: env.PUBLIC_URL },
-      logger,
-    ),
+    notifier: new LeadNotifier(database.db, staffMail, logger),
+    leadDigest: new DigestMailer(staffMail),
     newsletter: new NewsletterMailer(
       { smtpUrl: env.SMTP_URL, from: env.NOTIFY_FROM, publicUrl: env.PUBLIC_URL, secret },
       logger,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  addMonths,
   clinicDateTimeInputValue,
   clinicDayOf,
+  clinicHourOf,
   clinicPeriods,
   dayKey,
   formatClinicDateTime,
@@ -71,5 +73,23 @@ describe("datetime-local fields in clinic time", () => {
     for (const bad of ["", "2026-03-10", "2026-02-30T10:00", "2026-03-10T24:00", "2026-03-10T10:60", "10:00", "now"]) {
       expect(parseClinicDateTimeInput(bad), bad).toBeNull();
     }
+  });
+});
+
+describe("months and hours of the clinic's calendar", () => {
+  it("moves by months across a year end, a month's last day where the month is shorter", () => {
+    expect(dayKey(addMonths({ year: 2026, month: 1, day: 15 }, -2))).toBe("2025-11-15");
+    expect(dayKey(addMonths({ year: 2025, month: 11, day: 15 }, 3))).toBe("2026-02-15");
+    expect(dayKey(addMonths({ year: 2026, month: 3, day: 31 }, -1))).toBe("2026-02-28");
+    expect(dayKey(addMonths({ year: 2024, month: 2, day: 29 }, 12))).toBe("2025-02-28");
+    expect(dayKey(addMonths({ year: 2026, month: 3, day: 10 }, -24))).toBe("2024-03-10");
+    expect(dayKey(addMonths({ year: 2026, month: 1, day: 1 }, -120))).toBe("2016-01-01");
+  });
+
+  it("reads the hour of the clinic's wall clock, summer and winter", () => {
+    expect(clinicHourOf(new Date("2026-03-11T12:00:00Z"))).toBe(8); // EDT, UTC−4
+    expect(clinicHourOf(new Date("2026-01-11T12:00:00Z"))).toBe(7); // EST, UTC−5
+    expect(clinicHourOf(new Date("2026-01-11T05:00:00Z"))).toBe(0);
+    expect(clinicHourOf(new Date("2026-01-11T04:59:00Z"))).toBe(23);
   });
 });

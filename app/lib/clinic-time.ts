@@ -49,10 +49,28 @@ export function clinicDayOf(at: Date): ClinicDay {
   return { year, month, day };
 }
 
+/** The hour (0–23) of the clinic's wall clock at a moment. */
+export function clinicHourOf(at: Date): number {
+  return zonedParts(at).hour;
+}
+
 /** The day `days` after (or before) another, by the calendar. */
 export function addDays(day: ClinicDay, days: number): ClinicDay {
   const d = new Date(Date.UTC(day.year, day.month - 1, day.day + days));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+/**
+ * The same day of the month `months` later (or earlier), by the calendar;
+ * a day the month lacks becomes its last (31 March less one month is
+ * 28 or 29 February).
+ */
+export function addMonths(day: ClinicDay, months: number): ClinicDay {
+  const first = new Date(Date.UTC(day.year, day.month - 1 + months, 1));
+  const year = first.getUTCFullYear();
+  const month = first.getUTCMonth() + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { year, month, day: Math.min(day.day, lastDay) };
 }
 
 /** "2026-03-10". */

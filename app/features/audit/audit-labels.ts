@@ -28,6 +28,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   lead_marked_duplicate: "Marked a lead as a duplicate",
   lead_deleted: "Deleted a lead",
   leads_exported: "Exported leads",
+  leads_retention_deleted: "Deleted finished leads past the keeping time",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

@@ -33,6 +33,7 @@ export const auditActions = [
   "lead_marked_duplicate",
   "lead_deleted",
   "leads_exported",
+  "leads_retention_deleted",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -3,7 +3,8 @@ import type { Db } from "~/db/client.server";
 import { appMeta } from "~/db/schema";
 import { DEFAULT_LEAD_SETTINGS, type LeadSettings } from "./lead-settings";
 
-const KEYS = {
+/** Each setting's app_meta row (also its name in the audit trail's setting_changed entries). */
+export const LEAD_SETTING_KEYS = {
   promiseHours: "leads_promise_hours",
   retentionMonths: "leads_retention_months",
   digestHour: "leads_digest_hour",
@@ -14,16 +15,16 @@ export async function readLeadSettings(db: Db): Promise<LeadSettings> {
   const rows = await db
     .select({ key: appMeta.key, value: appMeta.value })
     .from(appMeta)
-    .where(inArray(appMeta.key, Object.values(KEYS)));
+    .where(inArray(appMeta.key, Object.values(LEAD_SETTING_KEYS)));
   const saved = new Map(rows.map((row) => [row.key, row.value]));
   const whole = (key: string, fallback: number) => {
     const value = Number(saved.get(key));
     return saved.has(key) && Number.isInteger(value) && value > 0 ? value : fallback;
   };
-  const digest = saved.get(KEYS.digestHour);
+  const digest = saved.get(LEAD_SETTING_KEYS.digestHour);
   return {
-    promiseHours: whole(KEYS.promiseHours, DEFAULT_LEAD_SETTINGS.promiseHours),
-    retentionMonths: whole(KEYS.retentionMonths, DEFAULT_LEAD_SETTINGS.retentionMonths),
+    promiseHours: whole(LEAD_SETTING_KEYS.promiseHours, DEFAULT_LEAD_SETTINGS.promiseHours),
+    retentionMonths: whole(LEAD_SETTING_KEYS.retentionMonths, DEFAULT_LEAD_SETTINGS.retentionMonths),
     digestHour: digest === undefined ? DEFAULT_LEAD_SETTINGS.digestHour : digest === "off" ? null : Number(digest) || 0,
   };
 }
@@ -31,9 +32,9 @@ export async function readLeadSettings(db: Db): Promise<LeadSettings> {
 /** Saves the lead settings in one statement (the caller audits the change). */
 export async function saveLeadSettings(db: Db, settings: LeadSettings): Promise<void> {
   const values = [
-    { key: KEYS.promiseHours, value: String(settings.promiseHours) },
-    { key: KEYS.retentionMonths, value: String(settings.retentionMonths) },
-    { key: KEYS.digestHour, value: settings.digestHour === null ? "off" : String(settings.digestHour) },
+    { key: LEAD_SETTING_KEYS.promiseHours, value: String(settings.promiseHours) },
+    { key: LEAD_SETTING_KEYS.retentionMonths, value: String(settings.retentionMonths) },
+    { key: LEAD_SETTING_KEYS.digestHour, value: settings.digestHour === null ? "off" : String(settings.digestHour) },
   ];
   await db
     .insert(appMeta)
