@@ -3,6 +3,7 @@
 // TypeScript. Results go to stdout as exactly one JSON line per benchmark
 // (printResult); every other message goes to stderr.
 import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -423,4 +424,30 @@ export async function withPostgresDatabase(serverUrl, label, fn) {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+// ---------------------------------------------------------------------------
+// Staff accounts
+
+/** A password hash in the format and with the parameters of app/features/auth/password.server.ts. */
+export function scryptHash(password) {
+  const salt = crypto.randomBytes(16);
+  const hash = crypto.scryptSync(password.normalize("NFKC"), salt, 32, {
+    N: 2 ** 15,
+    r: 8,
+    p: 1,
+    maxmem: 64 * 1024 * 1024,
+  });
+  return `scrypt$ln=15,r=8,p=1$${salt.toString("base64url")}$${hash.toString("base64url")}`;
+}
+
+/** Signs in through POST /api/login; the session cookie to send back. */
+export async function signIn(url, email, password) {
+  const res = await fetch(`${url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  return res.headers.get("set-cookie").split(";")[0];
 }

@@ -10,7 +10,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const ALL = ["startup", "throughput", "lead-latency", "analytics-ingestion", "staff-sign-in", "lighthouse"];
+const ALL = [
+  "startup",
+  "throughput",
+  "lead-latency",
+  "analytics-ingestion",
+  "staff-sign-in",
+  "lead-insights",
+  "lighthouse",
+];
 
 const requested = process.argv.slice(2).map((a) => a.replace(/\.js$/, ""));
 const unknown = requested.filter((name) => !ALL.includes(name));

@@ -7,7 +7,6 @@
 //   node bench/staff-sign-in.js   (BENCH_SIGN_INS=30, BENCH_SECONDS=10, BENCH_DATABASE_URL)
 //
 // Prints one JSON line.
-import crypto from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import {
@@ -20,6 +19,7 @@ import {
   ratio,
   round,
   runMain,
+  scryptHash,
   snapshotBuild,
   startServer,
   withPostgresDatabase,
@@ -30,18 +30,6 @@ const SECONDS = envInt("BENCH_SECONDS", 10);
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const PASSWORD = "Bench-lantern-orchard-41";
 const EMAIL = "bench.admin@example.test";
-
-// The same format and parameters as app/features/auth/password.server.ts.
-function scryptHash(password) {
-  const salt = crypto.randomBytes(16);
-  const hash = crypto.scryptSync(password.normalize("NFKC"), salt, 32, {
-    N: 2 ** 15,
-    r: 8,
-    p: 1,
-    maxmem: 64 * 1024 * 1024,
-  });
-  return `scrypt$ln=15,r=8,p=1$${salt.toString("base64url")}$${hash.toString("base64url")}`;
-}
 
 async function load(url, cookie) {
   const result = await autocannon({ url, connections: 8, duration: SECONDS, headers: cookie ? { cookie } : {} });
@@ -70,7 +58,7 @@ runMain(async () => {
     try {
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
-      await db.query("insert into users (name, email, role, password_hash) values ($1, $2, 'admin', $3)", [
+      await db.query("insert into users (name, email, roles, password_hash) values ($1, $2, array['admin'], $3)", [
         "Bench Admin",
         EMAIL,
         scryptHash(PASSWORD),

@@ -109,8 +109,8 @@ describeOnEachDatabase("the lead inbox", (database) => {
 
   it.each<[InboxSort, (a: Made, b: Made) => number]>([
     ["oldest", (a, b) => -byNewest(a, b)],
-    ["status", (a, b) => STATUSES_ORDER.indexOf(a.status) - STATUSES_ORDER.indexOf(b.status) || byNewest(a, b)],
-    ["status-desc", (a, b) => STATUSES_ORDER.indexOf(b.status) - STATUSES_ORDER.indexOf(a.status) || -byNewest(a, b)],
+    ["status", (a, b) => STATUSES_ORDER.indexOf(a.status) - STATUSES_ORDER.indexOf(b.status) || -byNewest(a, b)],
+    ["status-desc", (a, b) => STATUSES_ORDER.indexOf(b.status) - STATUSES_ORDER.indexOf(a.status) || byNewest(a, b)],
     ["name", (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1)],
     ["name-desc", (a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : a.id < b.id ? 1 : -1)],
   ])("sorts by %s across pages without skipping or repeating a lead", async (sort, compare) => {

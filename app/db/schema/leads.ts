@@ -117,12 +117,18 @@ export const leads = pgTable(
     version: integer("version").notNull().default(1),
   },
   (t) => [
-    index("leads_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("leads_form_type_created_idx").on(t.formType, t.createdAt.desc()),
-    index("leads_status_created_idx").on(t.statusRank, t.createdAt.desc(), t.id.desc()),
+    // Ascending in every column, so a backward scan gives DESC in PostgreSQL's default (nulls
+    // first) order: ORDER BY created_at DESC, id DESC, and keyset conditions like
+    // (created_at, id) < (…), read them straight off the index (a DESC NULLS LAST index would not).
+    index("leads_created_idx").on(t.createdAt, t.id),
+    index("leads_form_type_created_idx").on(t.formType, t.createdAt, t.id),
+    // A status filter, newest first (read backwards), and the pipeline's order, oldest first within a status.
+    index("leads_status_created_idx").on(t.statusRank, t.createdAt, t.id),
     index("leads_name_idx").on(t.nameKey, t.id),
-    index("leads_channel_created_idx").on(t.channel, t.createdAt.desc()),
-    index("leads_assigned_created_idx").on(t.assignedTo, t.createdAt.desc()),
+    index("leads_channel_created_idx").on(t.channel, t.createdAt, t.id),
+    // Also walked value by value for the list of campaigns (a skip scan), never the whole table.
+    index("leads_campaign_created_idx").on(t.campaign, t.createdAt, t.id),
+    index("leads_assigned_created_idx").on(t.assignedTo, t.createdAt, t.id),
     index("leads_email_key_idx").on(t.emailKey),
     index("leads_phone_key_idx").on(t.phoneKey),
     // Requests nobody has contacted yet (the overview's waiting list, the overdue filter, the digest).

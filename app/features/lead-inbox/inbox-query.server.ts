@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { finishedLeadStatuses, leads, users } from "~/db/schema";
+import { finishedLeadStatuses, leadStatuses, leads, users, type LeadStatus } from "~/db/schema";
 import { addDays, parseDayKey, startOfClinicDay } from "~/lib/clinic-time";
 import { decodeCursor, encodeCursor, type CursorValues } from "~/lib/keyset.server";
 import { OPEN_STATUSES, type InboxFilters, type InboxSort } from "./inbox-params";
@@ -38,9 +38,10 @@ export interface InboxQuery {
 /** The WHERE of the inbox's filters (shared with the export, so both always agree). */
 export function inboxWhere({ filters, me, promiseHours, now = new Date() }: Omit<InboxQuery, "sort">): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filters.status === "open") conditions.push(inArray(leads.status, [...OPEN_STATUSES]));
-  else if (filters.status === "finished") conditions.push(inArray(leads.status, [...finishedLeadStatuses]));
-  else if (filters.status) conditions.push(eq(leads.status, filters.status));
+  // By the status's rank (the generated column leads_status_created_idx begins with).
+  if (filters.status === "open") conditions.push(inArray(leads.statusRank, OPEN_STATUSES.map(rankOf)));
+  else if (filters.status === "finished") conditions.push(inArray(leads.statusRank, finishedLeadStatuses.map(rankOf)));
+  else if (filters.status) conditions.push(eq(leads.statusRank, rankOf(filters.status)));
   if (filters.form) conditions.push(eq(leads.formType, filters.form));
   if (filters.service) conditions.push(eq(leads.service, filters.service));
   if (filters.channel) conditions.push(eq(leads.channel, filters.channel));
@@ -55,7 +56,7 @@ export function inboxWhere({ filters, me, promiseHours, now = new Date() }: Omit
       eq(leads.status, "new"),
       isNull(leads.firstContactedAt),
       ne(leads.formType, "phone_click"),
-      lt(leads.createdAt, new Date(now.getTime() - promiseHours * 3_600_000)),
+      lte(leads.createdAt, new Date(now.getTime() - promiseHours * 3_600_000)),
     );
   }
   if (filters.assigned === "none") conditions.push(isNull(leads.assignedTo));
@@ -63,55 +64,42 @@ export function inboxWhere({ filters, me, promiseHours, now = new Date() }: Omit
   return and(...conditions);
 }
 
-/** A sort as the columns it orders by, each ascending or not; the id last keeps the order total. */
-type Key = { expr: SQL; asc: boolean; kind: "text" | "int" | "time" | "uuid" };
-const created: SQL = sql`${leads.createdAt}`;
-const keysOf: Record<InboxSort, Key[]> = {
-  newest: [
-    { expr: created, asc: false, kind: "time" },
-    { expr: sql`${leads.id}`, asc: false, kind: "uuid" },
-  ],
-  oldest: [
-    { expr: created, asc: true, kind: "time" },
-    { expr: sql`${leads.id}`, asc: true, kind: "uuid" },
-  ],
-  // The pipeline's order (new first), newest first within a status: the index leads_status_created_idx.
-  status: [
-    { expr: sql`${leads.statusRank}`, asc: true, kind: "int" },
-    { expr: created, asc: false, kind: "time" },
-    { expr: sql`${leads.id}`, asc: false, kind: "uuid" },
-  ],
-  "status-desc": [
-    { expr: sql`${leads.statusRank}`, asc: false, kind: "int" },
-    { expr: created, asc: true, kind: "time" },
-    { expr: sql`${leads.id}`, asc: true, kind: "uuid" },
-  ],
-  name: [
-    { expr: sql`${leads.nameKey}`, asc: true, kind: "text" },
-    { expr: sql`${leads.id}`, asc: true, kind: "uuid" },
-  ],
-  "name-desc": [
-    { expr: sql`${leads.nameKey}`, asc: false, kind: "text" },
-    { expr: sql`${leads.id}`, asc: false, kind: "uuid" },
-  ],
+/** A status's place in the pipeline, as the generated column status_rank holds it (1 for new). */
+const rankOf = (status: LeadStatus) => leadStatuses.indexOf(status) + 1;
+
+/**
+ * A sort as the columns it orders by, all in one direction, the id last so
+ * the order is total: each is an index read forwards or backwards, and a
+ * page boundary is one row-value comparison, (a, b, id) > (x, y, z), which
+ * the index answers as a range whatever page it is.
+ */
+type Key = { expr: SQL; kind: "text" | "int" | "time" | "uuid" };
+const created: Key = { expr: sql`${leads.createdAt}`, kind: "time" };
+const id: Key = { expr: sql`${leads.id}`, kind: "uuid" };
+const sorts: Record<InboxSort, { keys: Key[]; ascending: boolean }> = {
+  newest: { keys: [created, id], ascending: false },
+  oldest: { keys: [created, id], ascending: true },
+  // The pipeline's order, and within a status whoever has waited longest first: the intake queue.
+  status: { keys: [{ expr: sql`${leads.statusRank}`, kind: "int" }, created, id], ascending: true },
+  "status-desc": { keys: [{ expr: sql`${leads.statusRank}`, kind: "int" }, created, id], ascending: false },
+  name: { keys: [{ expr: sql`${leads.nameKey}`, kind: "text" }, id], ascending: true },
+  "name-desc": { keys: [{ expr: sql`${leads.nameKey}`, kind: "text" }, id], ascending: false },
 };
 
 const castOf = { text: sql`text`, int: sql`int`, time: sql`timestamptz`, uuid: sql`uuid` };
 
-/**
- * Rows strictly after a cursor in the order of `keys`: (a > x) or (a = x
- * and (b > y or …)), with each column's own direction. Ties are broken by
- * the id, so no row is skipped or shown twice between pages.
- */
-function afterCursor(keys: Key[], values: CursorValues): SQL {
-  const [key, ...rest] = keys;
-  const value = sql`${values[0]}::${castOf[key!.kind]}`;
-  const beyond = key!.asc ? sql`${key!.expr} > ${value}` : sql`${key!.expr} < ${value}`;
-  if (rest.length === 0) return beyond;
-  return sql`(${beyond} or (${key!.expr} = ${value} and ${afterCursor(rest, values.slice(1))}))`;
+/** Rows strictly beyond a cursor in the direction read. */
+function beyond(keys: Key[], values: CursorValues, ascending: boolean): SQL {
+  const columns = sql.join(
+    keys.map((key) => key.expr),
+    sql`, `,
+  );
+  const cursor = sql.join(
+    keys.map((key, i) => sql`${values[i]}::${castOf[key.kind]}`),
+    sql`, `,
+  );
+  return ascending ? sql`(${columns}) > (${cursor})` : sql`(${columns}) < (${cursor})`;
 }
-
-const reversed = (keys: Key[]): Key[] => keys.map((key) => ({ ...key, asc: !key.asc }));
 
 export interface InboxPage {
   rows: InboxRow[];
@@ -132,12 +120,13 @@ export async function readInboxPage(
   query: InboxQuery,
   cursor: { after?: string; before?: string } = {},
 ): Promise<InboxPage> {
-  const keys = keysOf[query.sort];
+  const { keys, ascending: forward } = sorts[query.sort];
   const backwards = Boolean(cursor.before) && !cursor.after;
   const raw = cursor.after ?? cursor.before;
   const values = raw ? decodeCursor(raw, keys.length) : null;
-  const order = backwards ? reversed(keys) : keys;
-  const where = and(inboxWhere(query), values ? afterCursor(order, values) : undefined);
+  // Going back is reading the other way from the page's first row, then turning the rows round.
+  const ascending = backwards ? !forward : forward;
+  const where = and(inboxWhere(query), values ? beyond(keys, values, ascending) : undefined);
   const found = await db
     .select({
       id: leads.id,
@@ -155,14 +144,14 @@ export async function readInboxPage(
       firstContactedAt: leads.firstContactedAt,
       assignedName: users.name,
       // The sort values, exact (a timestamp as text keeps its microseconds), for the cursors.
-      k0: sql<string>`${order[0]!.expr}::text`,
-      k1: sql<string>`${order[1]!.expr}::text`,
-      k2: order[2] ? sql<string>`${order[2].expr}::text` : sql<null>`null`,
+      k0: sql<string>`${keys[0]!.expr}::text`,
+      k1: sql<string>`${keys[1]!.expr}::text`,
+      k2: keys[2] ? sql<string>`${keys[2].expr}::text` : sql<null>`null`,
     })
     .from(leads)
     .leftJoin(users, eq(users.id, leads.assignedTo))
     .where(where)
-    .orderBy(...order.map((key) => (key.asc ? sql`${key.expr} asc` : sql`${key.expr} desc`)))
+    .orderBy(...keys.map((key) => (ascending ? sql`${key.expr} asc` : sql`${key.expr} desc`)))
     .limit(INBOX_PAGE_SIZE + 1);
 
   const more = found.length > INBOX_PAGE_SIZE;

@@ -136,8 +136,8 @@ export function InboxPage(props: InboxPageProps) {
 const sortWords: Record<InboxSort, string> = {
   newest: "newest first",
   oldest: "oldest first",
-  status: "by status (new first), newest first within each",
-  "status-desc": "by status (spam first), oldest first within each",
+  status: "by status (new first), longest waiting first within each",
+  "status-desc": "by status (spam first), newest first within each",
   name: "by name, A to Z",
   "name-desc": "by name, Z to A",
 };

@@ -90,7 +90,12 @@ function FrameBody({ user: fromServer, nav, clinicName, children }: StaffFramePr
           <ul className="flex gap-1">
             {nav.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path} end={item.path === STAFF_AREA_PATH} className={navLinkClass}>
+                <NavLink
+                  to={item.path}
+                  // A page whose address another entry continues (lead insights, then its leads) is current on its own address only.
+                  end={item.path === STAFF_AREA_PATH || nav.some((other) => other.path.startsWith(`${item.path}/`))}
+                  className={navLinkClass}
+                >
                   {item.label}
                 </NavLink>
               </li>
