@@ -40,7 +40,25 @@ function adminRoutes(entries: RouteConfigEntry[], parent = ""): AdminRoute[] {
   return found;
 }
 
-const ADMIN_ROUTES = adminRoutes(routes);
+/** Routes answered with a file, not a page (no frame, no robots meta; a refusal in plain words). */
+const isFile = (route: AdminRoute) => route.pattern.endsWith(".csv");
+/** What a file route needs in its query to answer 200 to someone allowed (the export's columns). */
+const SAMPLE_QUERIES: Record<string, string> = {
+  "admin/lead-insights/leads/export.csv": "?columns=received,firstName,lastName,email,phone",
+};
+/** Params the walk fills with something real once it exists (the patient's lead). */
+const live: { leadId?: string } = {};
+const LIVE_PARAMS: Record<string, () => string | undefined> = {
+  "admin/lead-insights/leads/:id": () => live.leadId && `/admin/lead-insights/leads/${live.leadId}`,
+};
+
+const ADMIN_ROUTES = adminRoutes(routes).map((route) =>
+  route.pattern in LIVE_PARAMS ? { ...route, madeUp: false } : route,
+);
+
+/** The address the walk asks for a route: its real lead, or its sample path and query. */
+const urlFor = (route: AdminRoute) =>
+  LIVE_PARAMS[route.pattern]?.() ?? `${route.path}${SAMPLE_QUERIES[route.pattern] ?? ""}`;
 /** React Router's data request for a path (future.v8_trailingSlashAwareDataRequests: /admin/ is /admin/_.data). */
 const dataPath = (path: string) => `${path}.data`;
 
@@ -96,8 +114,11 @@ describe("staff area access", () => {
       await Promise.all(staffRoles.map(async (role) => [role, await signInCookie(server.url, PEOPLE[role].email)])),
     ) as Record<StaffRole, string>;
     cookies = { ...signedIn, staff: signedIn.intake };
-    // A patient's request, the kind of thing staff pages show.
+    // A patient's request, the kind of thing staff pages show; its own page is walked too.
     expect((await postLead(server.url, { ...HERO_LEAD, ...LEAD })).status).toBe(201);
+    const inbox = await (await get("/admin/lead-insights/leads", cookies.admin)).text();
+    live.leadId = /href="\/admin\/lead-insights\/leads\/([0-9a-f-]{36})"/.exec(inbox)?.[1];
+    expect(live.leadId).toBeDefined();
   });
   afterAll(async () => {
     await server?.stop();
@@ -201,9 +222,12 @@ describe("staff area access", () => {
     const other = role === "admin" ? STAFF : ADMIN;
     const leadDetails = can(me.roles, "lead-details");
 
-    it.each(ADMIN_ROUTES.map((r) => [r.path, r] as const))("%s answers as access.ts says", async (path, route) => {
-      const expected = expectedFor(me.roles, path);
-      for (const asked of [path, dataPath(path)]) {
+    it.each(ADMIN_ROUTES.map((r) => [r.path, r] as const))("%s answers as access.ts says", async (_path, route) => {
+      const url = urlFor(route);
+      const [path, query = ""] = url.split(/(?=\?)/);
+      const expected = expectedFor(me.roles, path!);
+      // A file has no data request of its own: the client router never asks one.
+      for (const asked of isFile(route) ? [url] : [url, `${dataPath(path!)}${query}`]) {
         const res = await get(asked, cookies[role]);
         const body = await res.text();
         if (expected === 200 && route.madeUp) {
@@ -215,26 +239,46 @@ describe("staff area access", () => {
         expect(res.headers.get("cache-control"), asked).toBe("no-store");
         expect(res.headers.get("x-robots-tag"), asked).toBe("noindex");
         expect(res.headers.get("x-cache"), asked).toBeNull();
+        const page = asked === url && !isFile(route);
         if (expected === 403) {
-          if (asked === path) expect(body).toContain("You do not have access to this page");
+          expect(body).toMatch(page ? /You do not have access to this page/ : /does not have access to this page/);
           // Refused before any loader ran: not even the other account's name or the patient's.
           expectNothingPrivate(body, asked, [me.name, me.email, "Signed in as"]);
         }
-        if (expected === 404 && asked === path) {
+        if (expected === 404 && page) {
           expect(body).toContain("There is no staff page at this address.");
           expect(body).not.toContain(other.email);
         }
-        if (res.status === 200 && asked === path) {
+        if (res.status === 200 && page) {
           expect(body).toContain("Signed in as");
           expect(body).toContain(me.name);
+        }
+        // The patient's own page and the export show the patient to those allowed (the walk reaches real data).
+        if (res.status === 200 && leadDetails && (route.pattern in LIVE_PARAMS || isFile(route))) {
+          expect(body, asked).toContain(LEAD.email);
         }
         // Minimum necessary: without lead details, nothing of the patient's request in any answer.
         if (!leadDetails) {
           for (const word of LEAD_DETAILS) expect(body, `${asked} as ${role} shows "${word}"`).not.toContain(word);
         }
-        if (asked === path) expect(metaContents(body, "robots"), asked).toEqual(["noindex"]);
+        if (page) expect(metaContents(body, "robots"), asked).toEqual(["noindex"]);
       }
     });
+
+    const refused = ADMIN_ROUTES.filter((r) => !isFile(r) && expectedFor(me.roles, r.path) === 403);
+    if (refused.length > 0) {
+      it.each(refused.map((r) => [r.path, r] as const))("%s: a form post is refused (403)", async (_path, route) => {
+        const url = urlFor(route);
+        const res = await fetch(`${server.url}${url}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie: cookies[role], "content-type": "application/x-www-form-urlencoded", origin: server.url },
+          body: "intent=note&text=anything&version=1",
+        });
+        expect(res.status, url).toBe(403);
+        expectNothingPrivate(await res.text(), `POST ${url}`, [me.name, me.email, "Signed in as"]);
+      });
+    }
 
     it("GET /api/user answers with exactly my roles, and the staff API nothing of a patient's request", async () => {
       const res = await get("/api/user", cookies[role]);
