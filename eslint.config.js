@@ -26,6 +26,7 @@ const FEATURE_IMPORTS = {
   // The public frame: header, footer (with the newsletter box), consent choices.
   site: ["analytics", "consent", "content", "newsletter"],
   dashboard: ["leads"],
+  "lead-report": ["auth", "leads"],
   account: ["auth", "content"],
   audit: ["auth"],
   "staff-accounts": ["auth"],
