@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addMonths,
+  bucketEdges,
   bucketIndexOf,
   bucketsOf,
   bucketSizeFor,
@@ -271,5 +272,55 @@ describe("calendar words and months", () => {
     expect(spanWords(day("2025-12-29"), day("2026-01-04"))).toBe("Dec 29, 2025 – Jan 4, 2026");
     expect(spanWords(day("2026-03-10"), day("2026-03-10"))).toBe("Mar 10, 2026");
     expect(spanWords(day("2026-03-10"), day("2026-03-10"), false)).toBe("Mar 10");
+  });
+});
+
+describe("bucket edges for the database", () => {
+  it("list each bucket's first instant once, the comparison period ending where the range begins", () => {
+    const r = range("range=7d", new Date("2026-03-10T16:00:00Z"));
+    const { edges, slots } = bucketEdges(r);
+    // Feb 25 … Mar 3 (previous), then Mar 4 … Mar 10, then the end: 15 edges.
+    expect(edges).toHaveLength(15);
+    expect(edges[0]).toBe("2026-02-25T05:00:00.000Z");
+    expect(edges[7]).toBe("2026-03-04T05:00:00.000Z");
+    // Sunday Mar 8 began at midnight EST, Monday Mar 9 at midnight EDT.
+    expect(edges[11]).toBe("2026-03-08T05:00:00.000Z");
+    expect(edges[12]).toBe("2026-03-09T04:00:00.000Z");
+    expect(edges[14]).toBe("2026-03-11T04:00:00.000Z");
+    // width_bucket's answer n is the interval that starts at edges[n - 1].
+    expect(slots).toHaveLength(16);
+    expect(slots[0]).toBeNull();
+    expect(slots[1]).toEqual({ period: "previous", index: 0 });
+    expect(slots[7]).toEqual({ period: "previous", index: 6 });
+    expect(slots[8]).toEqual({ period: "current", index: 0 });
+    expect(slots[14]).toEqual({ period: "current", index: 6 });
+    expect(slots[15]).toBeNull();
+  });
+
+  it("leave the days between a shorter comparison period and the range in no bucket", () => {
+    const { edges, slots } = bucketEdges(range("range=month", new Date("2026-03-31T16:00:00Z")));
+    // Feb 1 … Feb 28, the end of Feb 28 (Mar 1 00:00), then Mar 1 … Mar 31 and the end.
+    expect(edges).toHaveLength(28 + 31 + 1);
+    expect(slots[28]).toEqual({ period: "previous", index: 27 });
+    expect(edges[28]).toBe("2026-03-01T05:00:00.000Z");
+    expect(slots[29]).toEqual({ period: "current", index: 0 });
+
+    const thisMonth = bucketEdges(range("range=month", new Date("2026-11-24T14:00:00Z")));
+    // Oct 1 … Oct 24, then nothing from Oct 25 to Oct 31, then Nov 1 … Nov 24.
+    expect(thisMonth.edges[24]).toBe("2026-10-25T04:00:00.000Z");
+    expect(thisMonth.slots[25]).toBeNull();
+    expect(thisMonth.edges[25]).toBe("2026-11-01T04:00:00.000Z");
+    expect(thisMonth.slots[26]).toEqual({ period: "current", index: 0 });
+  });
+
+  it("have only the range's edges when there is nothing to compare with", () => {
+    const { edges, slots } = bucketEdges(range("range=all", NOW, new Date("2026-04-15T12:00:00Z")));
+    // Apr 15 … Nov 24 by month: eight buckets and the end.
+    expect(edges).toEqual([
+      "2026-04-15T04:00:00.000Z",
+      ...["05", "06", "07", "08", "09", "10", "11"].map((m) => `2026-${m}-01T04:00:00.000Z`),
+      "2026-11-25T05:00:00.000Z",
+    ]);
+    expect(slots).toEqual([null, ...Array.from({ length: 8 }, (_, index) => ({ period: "current", index })), null]);
   });
 });

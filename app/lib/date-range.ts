@@ -391,3 +391,35 @@ export function periodInstants(p: RangePeriod): { start: Date; end: Date } {
 export function rangeFileSlug(range: DateRange): string {
   return `${range.current.from}-to-${range.current.to}`;
 }
+
+/** Where an instant falls: a bucket of the range, or of the period it is compared with. */
+export interface BucketSlot {
+  period: "current" | "previous";
+  index: number;
+}
+
+/**
+ * The buckets of a range and of its comparison period as one ascending list
+ * of edges (ISO instants), for SQL's `width_bucket(created_at, edges)`: the
+ * database finds each row's bucket by a binary search on instants, with no
+ * time-zone arithmetic per row. `slots[n]` says what width_bucket's answer n
+ * means (null: before, between or after the two periods).
+ */
+export function bucketEdges(range: DateRange): { edges: string[]; slots: (BucketSlot | null)[] } {
+  // Each edge with what lies from it to the next edge.
+  const pairs: { edge: string; slot: BucketSlot | null }[] = [];
+  const add = (edge: string, slot: BucketSlot | null) => {
+    // The comparison period often ends where the range begins: one edge, holding the range's first bucket.
+    if (pairs.at(-1)?.edge === edge) pairs.pop();
+    pairs.push({ edge, slot });
+  };
+  const addPeriod = (period: BucketSlot["period"], buckets: readonly RangeBucket[], end: string) => {
+    buckets.forEach((bucket, index) =>
+      add(startOfClinicDay(parseDayKey(bucket.from)!).toISOString(), { period, index }),
+    );
+    add(end, null);
+  };
+  if (range.previous) addPeriod("previous", range.previousBuckets, range.previous.end);
+  addPeriod("current", range.buckets, range.current.end);
+  return { edges: pairs.map((p) => p.edge), slots: [null, ...pairs.map((p) => p.slot)] };
+}

@@ -1,6 +1,6 @@
 import { leadFormTypes, type LeadFormType } from "~/db/schema";
 import { formTypeWords } from "~/features/leads/lead-words";
-import { bucketIndexOf, type DateRange } from "~/lib/date-range";
+import type { BucketSlot, DateRange } from "~/lib/date-range";
 import type {
   Breakdown,
   BreakdownDimension,
@@ -67,39 +67,42 @@ const outcomesOf = (row: Outcomes): Outcomes => ({
 
 /** A row of the outcome statement, as report-queries.server.ts reads it. */
 export interface OutcomeFacts extends Outcomes {
-  period: "c" | "p";
+  /** The range (true) or the period before it. */
+  current: boolean;
   grouping: string;
   value: string | null;
 }
 
 /** The range's and the comparison period's totals. */
 export function totalsFrom(rows: readonly OutcomeFacts[], hasPrevious: boolean) {
-  const total = (period: "c" | "p") => {
-    const row = rows.find((r) => r.grouping === "total" && r.period === period);
+  const total = (current: boolean) => {
+    const row = rows.find((r) => r.grouping === "total" && r.current === current);
     return row ? outcomesOf(row) : noOutcomes();
   };
-  return { current: total("c"), previous: hasPrevious ? total("p") : null };
+  return { current: total(true), previous: hasPrevious ? total(false) : null };
 }
 
 /**
  * Leads per bucket of the range (every bucket, so a quiet day is a 0), and
  * the total of the bucket at the same position in the comparison period.
+ * `slots` says which bucket each of the statement's bucket numbers is
+ * (date-range.ts bucketEdges).
  */
-export function seriesFrom(rows: readonly OutcomeFacts[], range: DateRange): SeriesPoint[] {
+export function seriesFrom(
+  rows: readonly OutcomeFacts[],
+  range: DateRange,
+  slots: readonly (BucketSlot | null)[],
+): SeriesPoint[] {
   const current = range.buckets.map(() => ({ requests: 0, calls: 0 }));
   const previous = range.previousBuckets.map(() => 0);
   for (const row of rows) {
-    if (row.grouping !== "day" || row.value === null) continue;
-    if (row.period === "c") {
-      const at = bucketIndexOf(range.buckets, row.value);
-      if (at >= 0) {
-        current[at]!.requests += row.requests;
-        current[at]!.calls += row.calls;
-      }
-    } else {
-      const at = bucketIndexOf(range.previousBuckets, row.value);
-      if (at >= 0) previous[at]! += row.requests + row.calls;
-    }
+    if (row.grouping !== "bucket" || row.value === null) continue;
+    const slot = slots[Number(row.value)];
+    if (!slot) continue;
+    if (slot.period === "current") {
+      current[slot.index]!.requests += row.requests;
+      current[slot.index]!.calls += row.calls;
+    } else previous[slot.index]! += row.requests + row.calls;
   }
   return range.buckets.map((bucket, i) => ({
     label: bucket.label,
@@ -175,7 +178,7 @@ export function breakdownsFrom(rows: readonly OutcomeFacts[], hasPrevious: boole
   for (const row of rows) {
     if (!groups.has(row.grouping as BreakdownDimension)) continue;
     const target = rowFor(row.grouping as BreakdownDimension, row.value ?? "");
-    if (row.period === "c") add(target, row);
+    if (row.current) add(target, row);
     else if (target.previous) {
       target.previous.requests += row.requests;
       target.previous.calls += row.calls;
@@ -218,8 +221,8 @@ export function speedFrom(row: SpeedFacts | undefined): SpeedFigures {
 }
 
 export interface HeatFacts {
-  weekday: number | null;
-  hour: number | null;
+  weekday: number;
+  hour: number;
   requests: number;
   measured: number;
   waiting: number;
