@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addDays, clinicDayOf, dayKey, parseDayKey, startOfClinicDay, type ClinicDay } from "./clinic-time";
+import { DEFAULT_RANGE_PRESET, RANGE_PRESETS, rangePresetWords, type RangePreset } from "./date-range-presets";
 import { readParams } from "./url-filters";
 
 /**
@@ -10,21 +11,6 @@ import { readParams } from "./url-filters";
  * `to`), so a report can be bookmarked and works without JavaScript.
  * No server code: the range picker draws from the same objects.
  */
-
-export const RANGE_PRESETS = ["7d", "30d", "90d", "12m", "month", "last-month", "year", "all"] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number];
-export const DEFAULT_RANGE_PRESET: RangePreset = "30d";
-
-export const rangePresetWords: Record<RangePreset, string> = {
-  "7d": "Last 7 days",
-  "30d": "Last 30 days",
-  "90d": "Last 90 days",
-  "12m": "Last 12 months",
-  month: "This month",
-  "last-month": "Last month",
-  year: "This year",
-  all: "All time",
-};
 
 /** A custom range may be at most five years long (a report over more says little and costs much). */
 export const MAX_RANGE_DAYS = 5 * 366;
@@ -95,11 +81,12 @@ export type RangeReading =
       typed: { from: string; to: string };
     };
 
-const rangeParams = {
-  range: z.enum([...RANGE_PRESETS, "custom"]),
-  from: z.string().max(40),
-  to: z.string().max(40),
-};
+// Plain bounded strings, checked below: the preset against the list, the days by parseDayKey (each with
+// its own sentence). Nothing richer from zod: this module reaches the browser, and zod's chunk is shared
+// with the public request forms, which must not grow.
+const rangeParams = { range: z.string().max(20), from: z.string().max(40), to: z.string().max(40) };
+const isPreset = (value: string | undefined): value is RangePreset =>
+  (RANGE_PRESETS as readonly string[]).includes(value ?? "");
 
 const longDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
 const monthYear = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", year: "numeric" });
@@ -339,12 +326,12 @@ export function readRangeChoice(params: URLSearchParams, now: Date): RangeReadin
   const { values, ignored } = readParams(params, rangeParams);
   const typed = { from: values.from?.trim() ?? "", to: values.to?.trim() ?? "" };
   const preset = values.range;
-  if (preset && preset !== "custom") return { ok: true, choice: { preset } };
+  if (isPreset(preset)) return { ok: true, choice: { preset } };
   if (!typed.from && !typed.to) {
     return {
       ok: true,
       choice: { preset: DEFAULT_RANGE_PRESET },
-      ...(ignored.length > 0 || preset === "custom"
+      ...(ignored.length > 0 || preset !== undefined
         ? {
             notice: `The range in the address was not understood, so this shows the ${rangePresetWords[DEFAULT_RANGE_PRESET].toLowerCase()}.`,
           }

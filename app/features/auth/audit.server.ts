@@ -27,6 +27,7 @@ export const auditActions = [
   "setting_changed",
   "lead_viewed",
   "leads_exported",
+  "lead_report_exported",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

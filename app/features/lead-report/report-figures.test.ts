@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { breakdownsFrom, heatMapFrom, share, speedFrom, topWithRest, type OutcomeFacts } from "./report-figures";
+import { breakdownsFrom, heatMapFrom, speedFrom, topWithRest, type OutcomeFacts } from "./report-figures";
+import { share } from "./report-math";
 import type { BreakdownRow } from "./report-types";
 
 const row = (label: string, requests: number, calls = 0, previous = 0): BreakdownRow => ({

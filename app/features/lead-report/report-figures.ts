@@ -1,6 +1,7 @@
 import { leadFormTypes, type LeadFormType } from "~/db/schema";
 import { formTypeWords } from "~/features/leads/lead-words";
 import type { BucketSlot, DateRange } from "~/lib/date-range";
+import { REST_KEY, share, TOP_ROWS } from "./report-math";
 import type {
   Breakdown,
   BreakdownDimension,
@@ -8,7 +9,6 @@ import type {
   HeatCell,
   Outcomes,
   SeriesPoint,
-  Share,
   SpeedFigures,
 } from "./report-types";
 
@@ -17,12 +17,6 @@ import type {
  * functions, so every rule (what a share is out of, which rows go into
  * "Everything else", which bucket a day falls in) is tested on its own.
  */
-
-/** Long lists show this many rows and then one row for everything else. */
-export const TOP_ROWS = 15;
-/** A heat-map cell with fewer measured requests than this is flagged: its median says little. */
-export const FEW_REQUESTS = 5;
-export const REST_KEY = "*";
 
 export const dimensionTitles: Record<BreakdownDimension, string> = {
   form: "Form",
@@ -39,11 +33,6 @@ const noneWords: Record<BreakdownDimension, string> = {
   landing: "Not known",
   service: "Not given",
 };
-
-/** A part of a whole; no share when the whole is 0 (never a made-up 0 %). */
-export function share(count: number, of: number): Share {
-  return { count, of, share: of > 0 ? count / of : null };
-}
 
 export function noOutcomes(): Outcomes {
   return { requests: 0, calls: 0, contacted: 0, scheduled: 0, patients: 0 };
