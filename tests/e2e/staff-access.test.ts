@@ -22,6 +22,8 @@ interface AdminRoute {
   path: string;
   /** A param had to be made up: the page may say it does not exist (404) or refuse the value (400). */
   madeUp: boolean;
+  /** A resource route (a .ts module: a download, no page), answering with a file rather than the staff frame. */
+  resource: boolean;
 }
 
 function adminRoutes(entries: RouteConfigEntry[], parent = ""): AdminRoute[] {
@@ -33,7 +35,12 @@ function adminRoutes(entries: RouteConfigEntry[], parent = ""): AdminRoute[] {
         .split("/")
         .filter((s) => !(s.startsWith(":") && s.endsWith("?")))
         .map((s) => (s === "*" ? "not-a-page" : s.startsWith(":") ? "1" : s));
-      found.push({ pattern, path: `/${segments.join("/")}`, madeUp: /(^|\/)[:*]/.test(pattern) });
+      found.push({
+        pattern,
+        path: `/${segments.join("/")}`,
+        madeUp: /(^|\/)[:*]/.test(pattern),
+        resource: entry.file.endsWith(".ts"),
+      });
     }
     if (entry.children) found.push(...adminRoutes(entry.children, pattern));
   }
@@ -216,7 +223,10 @@ describe("staff area access", () => {
         expect(res.headers.get("x-robots-tag"), asked).toBe("noindex");
         expect(res.headers.get("x-cache"), asked).toBeNull();
         if (expected === 403) {
-          if (asked === path) expect(body).toContain("You do not have access to this page");
+          if (asked === path) {
+            // A page says so in the staff frame; a download (a resource route) in a JSON sentence.
+            expect(body).toContain(route.resource ? "does not have access" : "You do not have access to this page");
+          }
           // Refused before any loader ran: not even the other account's name or the patient's.
           expectNothingPrivate(body, asked, [me.name, me.email, "Signed in as"]);
         }
@@ -224,7 +234,7 @@ describe("staff area access", () => {
           expect(body).toContain("There is no staff page at this address.");
           expect(body).not.toContain(other.email);
         }
-        if (res.status === 200 && asked === path) {
+        if (res.status === 200 && asked === path && !route.resource) {
           expect(body).toContain("Signed in as");
           expect(body).toContain(me.name);
         }
@@ -232,7 +242,7 @@ describe("staff area access", () => {
         if (!leadDetails) {
           for (const word of LEAD_DETAILS) expect(body, `${asked} as ${role} shows "${word}"`).not.toContain(word);
         }
-        if (asked === path) expect(metaContents(body, "robots"), asked).toEqual(["noindex"]);
+        if (asked === path && !route.resource) expect(metaContents(body, "robots"), asked).toEqual(["noindex"]);
       }
     });
 

@@ -45,9 +45,10 @@ export function statChange(
     if (Math.abs(delta) < 0.05)
       return { direction: "same", words: `Same as before (${format(previous)})`, verdict: null };
     const direction = delta > 0 ? "up" : "down";
+    const amount = points.format(Math.abs(delta));
     return {
       direction,
-      words: `${direction === "up" ? "Up" : "Down"} ${points.format(Math.abs(delta))} ${Math.abs(delta) === 1 ? "point" : "points"} from ${format(previous)}`,
+      words: `${direction === "up" ? "Up" : "Down"} ${amount} ${amount === "1" ? "point" : "points"} from ${format(previous)}`,
       verdict: verdictOf(direction),
     };
   }

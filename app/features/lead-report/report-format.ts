@@ -33,3 +33,24 @@ export function compactMinutes(minutes: number): string {
 export function hourLabel(hour: number): string {
   return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? "AM" : "PM"}`;
 }
+
+/**
+ * The shades of a wait, against the promise, so "late" looks late whatever
+ * the promise is: the limits in minutes between the five shades, and their words.
+ */
+export function waitShades(promiseHours: number): { limits: number[]; labels: string[] } {
+  const promise = promiseHours * 60;
+  // With a promise of 8 hours or more, the first hour and the first four are shades of their own.
+  const limits = promiseHours >= 8 ? [60, 240, promise, 2 * promise] : [promise / 4, promise / 2, promise, 2 * promise];
+  const say = formatMinutes;
+  return {
+    limits,
+    labels: [
+      `Under ${say(limits[0]!)}`,
+      `${say(limits[0]!)} to ${say(limits[1]!)}`,
+      `${say(limits[1]!)} to ${say(limits[2]!)}: within the promise`,
+      `${say(limits[2]!)} to ${say(limits[3]!)}: late`,
+      `Over ${say(limits[3]!)}: very late`,
+    ],
+  };
+}

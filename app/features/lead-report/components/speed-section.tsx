@@ -1,34 +1,13 @@
 import { HeatMap, type HeatCellView } from "~/components/staff/heat-map";
 import { StatCard } from "~/components/staff/stat-card";
 import { FEW_REQUESTS } from "../report-math";
-import { compactMinutes, formatCount, formatMinutes, formatShare, hourLabel } from "../report-format";
+import { compactMinutes, formatCount, formatMinutes, formatShare, hourLabel, waitShades } from "../report-format";
 import type { HeatCell, LeadReport, Share } from "../report-types";
 import { cardGrid } from "./report-section";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const NOT_CONTACTED = "No request in this range has been contacted yet.";
 const TOO_RECENT = "No request in this range is old enough to tell yet.";
-
-/**
- * The shades of a wait, against the promise, so "late" looks late whatever
- * the promise is: the limits in minutes between the five shades, and their words.
- */
-export function waitShades(promiseHours: number): { limits: number[]; labels: string[] } {
-  const promise = promiseHours * 60;
-  // With a promise of 8 hours or more, the first hour and the first four are shades of their own.
-  const limits = promiseHours >= 8 ? [60, 240, promise, 2 * promise] : [promise / 4, promise / 2, promise, 2 * promise];
-  const say = (minutes: number) => formatMinutes(minutes);
-  return {
-    limits,
-    labels: [
-      `Under ${say(limits[0]!)}`,
-      `${say(limits[0]!)} to ${say(limits[1]!)}`,
-      `${say(limits[1]!)} to ${say(limits[2]!)}: within the promise`,
-      `${say(limits[2]!)} to ${say(limits[3]!)}: late`,
-      `Over ${say(limits[3]!)}: very late`,
-    ],
-  };
-}
 
 function levelOf(minutes: number, limits: readonly number[]): number {
   const below = limits.findIndex((limit) => minutes < limit);
