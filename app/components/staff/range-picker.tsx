@@ -109,29 +109,25 @@ export function RangePicker({
         {Object.entries(keep).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <Field id="range-from" label="First day" error={fromError} className="w-44">
-          <input
-            id="range-from"
-            name="from"
-            type="date"
-            // The form's values follow the range shown, also after a client navigation.
-            key={`from-${from}`}
-            defaultValue={from}
-            className={inputClass}
-            {...errorProps("range-from", fromError)}
-          />
-        </Field>
-        <Field id="range-to" label="Last day" error={toError} className="w-44">
-          <input
-            id="range-to"
-            name="to"
-            type="date"
-            key={`to-${to}`}
-            defaultValue={to}
-            className={inputClass}
-            {...errorProps("range-to", toError)}
-          />
-        </Field>
+        {(
+          [
+            ["from", "First day", from, fromError],
+            ["to", "Last day", to, toError],
+          ] as const
+        ).map(([name, label, value, error]) => (
+          <Field key={name} id={`range-${name}`} label={label} error={error} className="w-44">
+            <input
+              id={`range-${name}`}
+              name={name}
+              type="date"
+              // The form's values follow the range shown, also after a client navigation.
+              key={`${name}-${value}`}
+              defaultValue={value}
+              className={inputClass}
+              {...errorProps(`range-${name}`, error)}
+            />
+          </Field>
+        ))}
         <Button type="submit" variant="secondary" size="md">
           Show this range
         </Button>

@@ -59,6 +59,7 @@ export interface OutcomeFacts extends Outcomes {
   /** The range (true) or the period before it. */
   current: boolean;
   grouping: string;
+  /** The grouped value; null when none was recorded, and for "total". For "bucket", width_bucket's answer. */
   value: string | null;
 }
 
@@ -209,6 +210,7 @@ export function speedFrom(row: SpeedFacts | undefined): SpeedFigures {
   };
 }
 
+/** A weekday and hour of arrival of the waits statement (clinic time; 1 = Monday). */
 export interface HeatFacts {
   weekday: number;
   hour: number;

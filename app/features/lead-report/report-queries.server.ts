@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { leads } from "~/db/schema";
 import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
+import type { HeatFacts, OutcomeFacts, SpeedFacts } from "./report-figures";
 
 /**
  * The report's statements. Each reads one stretch of `leads_created_idx`
@@ -37,16 +38,8 @@ function bothPeriods(w: ReportWindows): SQL {
 
 export type Grouping = "total" | "bucket" | "form" | "channel" | "campaign" | "landing" | "service";
 
-export interface OutcomeRow {
-  current: boolean;
+export interface OutcomeRow extends OutcomeFacts {
   grouping: Grouping;
-  /** The grouped value; null when none was recorded, and for "total". For "bucket", width_bucket's answer. */
-  value: string | null;
-  requests: number;
-  calls: number;
-  contacted: number;
-  scheduled: number;
-  patients: number;
 }
 
 /**
@@ -100,18 +93,8 @@ const SPEED_LEADS = sql`form_type <> 'phone_click' and status not in ('spam', 'd
 const contactedSeconds = sql`case when first_contacted_at is not null
   then greatest(0, date_part('epoch', first_contacted_at - created_at)) end`;
 
-export interface SpeedRow {
+export interface SpeedRow extends SpeedFacts {
   current: boolean;
-  requests: number;
-  contacted: number;
-  medianSeconds: number | null;
-  p90Seconds: number | null;
-  withinHour: number;
-  knownHour: number;
-  withinDay: number;
-  knownDay: number;
-  withinPromise: number;
-  knownPromise: number;
 }
 
 /**
@@ -147,23 +130,13 @@ export async function readSpeed(db: Db, w: ReportWindows, promiseHours: number, 
   return rowsOf<SpeedRow>(result);
 }
 
-export interface HeatRow {
-  /** 1 (Monday) … 7 (Sunday), in clinic time. */
-  weekday: number;
-  hour: number;
-  requests: number;
-  measured: number;
-  waiting: number;
-  medianWaitSeconds: number | null;
-}
-
 /**
  * The range's requests by weekday and hour of arrival in clinic time, with
  * the median wait: to the first contact, or, for a request still new and
  * not contacted, the wait so far (to `now`). A request closed without a
  * contact has no wait to measure.
  */
-export async function readArrivalWaits(db: Db, w: ReportWindows, now: Date): Promise<HeatRow[]> {
+export async function readArrivalWaits(db: Db, w: ReportWindows, now: Date): Promise<HeatFacts[]> {
   const result = await db.execute(sql`
     select extract(isodow from local)::int as weekday, extract(hour from local)::int as hour,
       count(*)::int as requests,
@@ -176,7 +149,7 @@ export async function readArrivalWaits(db: Db, w: ReportWindows, now: Date): Pro
           case when status = 'new' then greatest(0, date_part('epoch', ${at(now)} - created_at)) end) as wait_s) waits
     where ${within(w.start, w.end)} and ${SPEED_LEADS}
     group by 1, 2`);
-  return rowsOf<HeatRow>(result);
+  return rowsOf<HeatFacts>(result);
 }
 
 /**

@@ -1,9 +1,5 @@
-import type { ReactNode } from "react";
-import { ChartFrame } from "./chart-frame";
-import { ChartLegend } from "./chart-legend";
+import { ChartFrame, frameOf, type SeriesChartProps } from "./chart-frame";
 import { ChartTable } from "./chart-table";
-import type { ChartPoint, ChartSeries } from "./chart-types";
-
 import BarDrawing from "./bar-drawing";
 
 const ROW_HEIGHT = 22;
@@ -14,38 +10,13 @@ const ROW_HEIGHT = 22;
  * once drawn, unless `table` is "beside": the page shows the same figures
  * in a visible table next to it.
  */
-export function BarChart({
-  id,
-  title,
-  description,
-  points,
-  series,
-  format,
-  pointHeader,
-  table = "own",
-  categoryWidth = 150,
-  level,
-}: {
-  id: string;
-  title: string;
-  description?: ReactNode;
-  points: readonly ChartPoint[];
-  series: readonly ChartSeries[];
-  format: (n: number) => string;
-  pointHeader: string;
-  table?: "own" | "beside";
-  categoryWidth?: number;
-  level?: 3 | 4;
-}) {
+export function BarChart(props: SeriesChartProps & { table?: "own" | "beside"; categoryWidth?: number }) {
+  const { title, points, series, format, pointHeader, table = "own", categoryWidth = 150 } = props;
   const height = Math.max(120, points.length * series.length * ROW_HEIGHT + points.length * 10 + 40);
   return (
     <ChartFrame
-      id={id}
-      title={title}
-      level={level}
-      description={description}
+      {...frameOf(props)}
       height={height}
-      legend={<ChartLegend series={series} idPrefix={id} />}
       drawing={(onDrawn) => (
         <BarDrawing
           label={title}

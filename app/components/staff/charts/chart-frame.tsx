@@ -1,5 +1,7 @@
 import { useCallback, useState, useSyncExternalStore, type ReactNode } from "react";
 import { cn } from "~/lib/cn";
+import { ChartLegend } from "./chart-legend";
+import type { ChartPoint, ChartSeries } from "./chart-types";
 
 const noSubscription = () => () => {};
 
@@ -90,4 +92,23 @@ export function ChartFrame({
       ) : null}
     </section>
   );
+}
+
+/** What every chart of series takes (TimeSeriesChart, BarChart). */
+export interface SeriesChartProps {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  /** The title's heading level. */
+  level?: 3 | 4;
+  points: readonly ChartPoint[];
+  series: readonly ChartSeries[];
+  format: (n: number) => string;
+  /** The table's first column: "Day", "Channel". */
+  pointHeader: string;
+}
+
+/** The frame's share of a chart's props: its name, words and legend. */
+export function frameOf({ id, title, description, level, series }: SeriesChartProps) {
+  return { id, title, description, level, legend: <ChartLegend series={series} idPrefix={id} /> };
 }

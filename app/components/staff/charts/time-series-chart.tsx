@@ -1,9 +1,6 @@
-import type { ReactNode } from "react";
-import { ChartFrame } from "./chart-frame";
-import { ChartLegend } from "./chart-legend";
+import { ChartFrame, frameOf, type SeriesChartProps } from "./chart-frame";
 import { ChartTable } from "./chart-table";
-import type { ChartPoint, ChartSeries } from "./chart-types";
-
+import type { ChartPoint } from "./chart-types";
 import TimeSeriesDrawing from "./time-series-drawing";
 
 /**
@@ -11,38 +8,18 @@ import TimeSeriesDrawing from "./time-series-drawing";
  * dashed line if given: the chart with its legend, and the same figures as
  * a table (see ChartFrame for how each reaches whom).
  */
-export function TimeSeriesChart({
-  id,
-  title,
-  description,
-  points,
-  series,
-  format,
-  pointHeader,
-  extraColumn,
-  height = 280,
-  level,
-}: {
-  id: string;
-  title: string;
-  description?: ReactNode;
-  points: readonly ChartPoint[];
-  series: readonly ChartSeries[];
-  format: (n: number) => string;
-  /** The table's first column: "Day", "Week", "Month". */
-  pointHeader: string;
-  extraColumn?: { header: string; cell: (point: ChartPoint, index: number) => string | null };
-  height?: number;
-  level?: 3 | 4;
-}) {
+export function TimeSeriesChart(
+  props: SeriesChartProps & {
+    /** One more table column (the days a comparison value is from, say). */
+    extraColumn?: { header: string; cell: (point: ChartPoint, index: number) => string | null };
+    height?: number;
+  },
+) {
+  const { title, points, series, format, pointHeader, extraColumn, height = 280 } = props;
   return (
     <ChartFrame
-      id={id}
-      title={title}
-      level={level}
-      description={description}
+      {...frameOf(props)}
       height={height}
-      legend={<ChartLegend series={series} idPrefix={id} />}
       drawing={(onDrawn) => (
         <TimeSeriesDrawing label={title} points={points} series={series} format={format} onDrawn={onDrawn} />
       )}

@@ -1,16 +1,6 @@
-import { useId } from "react";
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { HatchPattern } from "./chart-legend";
-import { chartColors, chartInk, DASH, type ChartPoint, type ChartSeries } from "./chart-types";
-import { useDrawn } from "./use-drawn";
-
-export interface TimeSeriesDrawingProps {
-  label: string;
-  points: readonly ChartPoint[];
-  series: readonly ChartSeries[];
-  format: (n: number) => string;
-  onDrawn: () => void;
-}
+import { chartColors, chartInk, DASH } from "./chart-types";
+import { axisTick, tooltipProps, useDrawing, type DrawingProps } from "./drawing-parts";
 
 /**
  * Recharts' drawing of a time series (in the browser only, after hydration:
@@ -19,10 +9,9 @@ export interface TimeSeriesDrawingProps {
  * stop whose arrow keys move the tooltip from point to point; the tooltip
  * is a live region, so the value is read out.
  */
-export default function TimeSeriesDrawing({ label, points, series, format, onDrawn }: TimeSeriesDrawingProps) {
-  useDrawn(onDrawn);
-  const patternPrefix = useId().replace(/:/g, "");
-  const rows = points.map((point) => ({ label: point.label, title: point.title ?? point.label, ...point.values }));
+export default function TimeSeriesDrawing(props: DrawingProps) {
+  const { label, series, format } = props;
+  const { rows, fill, patterns } = useDrawing(props);
   return (
     <ResponsiveContainer width="100%" height="100%">
       <ComposedChart
@@ -31,26 +20,11 @@ export default function TimeSeriesDrawing({ label, points, series, format, onDra
         aria-label={label}
         margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
       >
-        <defs>
-          {series
-            .filter((s) => s.look === "hatched")
-            .map((s) => (
-              <HatchPattern key={s.key} id={`${patternPrefix}-${s.key}`} color={chartColors[s.tone]} />
-            ))}
-        </defs>
+        {patterns}
         <CartesianGrid stroke={chartInk.grid} vertical={false} />
-        <XAxis dataKey="label" tick={{ fill: chartInk.axis, fontSize: 12 }} minTickGap={12} tickMargin={6} />
-        <YAxis
-          allowDecimals={false}
-          tickFormatter={(value: number) => format(value)}
-          tick={{ fill: chartInk.axis, fontSize: 12 }}
-          width={44}
-        />
-        <Tooltip
-          formatter={(value) => format(Number(value))}
-          labelFormatter={(_, payload) => String(payload?.[0]?.payload?.title ?? "")}
-          cursor={{ fill: "rgba(14, 107, 102, 0.08)" }}
-        />
+        <XAxis dataKey="label" tick={axisTick} minTickGap={12} tickMargin={6} />
+        <YAxis allowDecimals={false} tickFormatter={(value: number) => format(value)} tick={axisTick} width={44} />
+        <Tooltip {...tooltipProps(format)} />
         {series.map((s) =>
           s.kind === "line" ? (
             <Line
@@ -70,7 +44,7 @@ export default function TimeSeriesDrawing({ label, points, series, format, onDra
               dataKey={s.key}
               name={s.label}
               stackId={s.stack}
-              fill={s.look === "hatched" ? `url(#${patternPrefix}-${s.key})` : chartColors[s.tone]}
+              fill={fill(s)}
               stroke={chartColors[s.tone]}
               isAnimationActive={false}
             />

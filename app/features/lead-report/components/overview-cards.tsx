@@ -14,22 +14,22 @@ export function OverviewCards({ totals }: { totals: LeadReport["totals"] }) {
   const compared = (value: number | null) => (previous === null ? undefined : value);
   return (
     <div className={cardGrid}>
-      <StatCard
-        label="Requests"
-        value={current.requests}
-        previous={compared(previous?.requests ?? null)}
-        format={formatCount}
-        good="up"
-        note="Forms sent: home page, appointment request, get started."
-      />
-      <StatCard
-        label="Calls tapped"
-        value={current.calls}
-        previous={compared(previous?.calls ?? null)}
-        format={formatCount}
-        good="up"
-        note="Taps on the phone number. We cannot tell whether the call was made."
-      />
+      {(
+        [
+          ["requests", "Requests", "Forms sent: home page, appointment request, get started."],
+          ["calls", "Calls tapped", "Taps on the phone number. We cannot tell whether the call was made."],
+        ] as const
+      ).map(([key, label, note]) => (
+        <StatCard
+          key={key}
+          label={label}
+          value={current[key]}
+          previous={compared(previous?.[key] ?? null)}
+          format={formatCount}
+          good="up"
+          note={note}
+        />
+      ))}
       {(
         [
           ["contacted", "Contacted", "Requests that got a first contact (a call, e-mail or text)."],

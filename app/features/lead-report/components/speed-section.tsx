@@ -61,24 +61,31 @@ export function SpeedSection({ report }: { report: LeadReport }) {
   return (
     <>
       <div className={cardGrid}>
-        <StatCard
-          label="Median time to first contact"
-          value={current.medianMinutes}
-          previous={compared((s) => s.medianMinutes)}
-          format={formatMinutes}
-          good="down"
-          unavailable={NOT_CONTACTED}
-          note={`Half of the ${formatCount(current.contacted)} contacted requests got their first contact sooner.`}
-        />
-        <StatCard
-          label="90th percentile"
-          value={current.p90Minutes}
-          previous={compared((s) => s.p90Minutes)}
-          format={formatMinutes}
-          good="down"
-          unavailable={NOT_CONTACTED}
-          note="Nine in ten contacted requests got their first contact sooner than this."
-        />
+        {(
+          [
+            [
+              "medianMinutes",
+              "Median time to first contact",
+              `Half of the ${formatCount(current.contacted)} contacted requests got their first contact sooner.`,
+            ],
+            [
+              "p90Minutes",
+              "90th percentile",
+              "Nine in ten contacted requests got their first contact sooner than this.",
+            ],
+          ] as const
+        ).map(([key, label, note]) => (
+          <StatCard
+            key={key}
+            label={label}
+            value={current[key]}
+            previous={compared((s) => s[key])}
+            format={formatMinutes}
+            good="down"
+            unavailable={NOT_CONTACTED}
+            note={note}
+          />
+        ))}
         {shareCard(
           "Contacted within 1 hour",
           (s) => s.withinHour,
