@@ -28,6 +28,7 @@ const FEATURE_IMPORTS = {
   dashboard: ["leads"],
   // The lead settings page and the daily jobs (retention, the overdue digest).
   "lead-upkeep": ["auth", "leads"],
+  "lead-report": ["auth", "leads"],
   account: ["auth", "content"],
   audit: ["auth"],
   "staff-accounts": ["auth"],

@@ -33,6 +33,8 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("staff", "routes/admin/staff.tsx"),
+      route("lead-insights", "routes/admin/lead-insights.tsx"),
+      route("lead-insights/report.csv", "routes/admin/lead-report-csv.ts"),
       route("lead-insights/leads", "routes/admin/leads.tsx"),
       route("lead-insights/leads/export", "routes/admin/leads-export.tsx"),
       route("lead-insights/leads/export.csv", "routes/admin/leads-export-csv.ts"),

@@ -22,6 +22,8 @@ interface AdminRoute {
   path: string;
   /** A param had to be made up: the page may say it does not exist (404) or refuse the value (400). */
   madeUp: boolean;
+  /** A resource route (a .ts module: a download, no page), answering with a file rather than the staff frame. */
+  resource: boolean;
 }
 
 function adminRoutes(entries: RouteConfigEntry[], parent = ""): AdminRoute[] {
@@ -33,7 +35,12 @@ function adminRoutes(entries: RouteConfigEntry[], parent = ""): AdminRoute[] {
         .split("/")
         .filter((s) => !(s.startsWith(":") && s.endsWith("?")))
         .map((s) => (s === "*" ? "not-a-page" : s.startsWith(":") ? "1" : s));
-      found.push({ pattern, path: `/${segments.join("/")}`, madeUp: /(^|\/)[:*]/.test(pattern) });
+      found.push({
+        pattern,
+        path: `/${segments.join("/")}`,
+        madeUp: /(^|\/)[:*]/.test(pattern),
+        resource: entry.file.endsWith(".ts"),
+      });
     }
     if (entry.children) found.push(...adminRoutes(entry.children, pattern));
   }
@@ -41,7 +48,9 @@ function adminRoutes(entries: RouteConfigEntry[], parent = ""): AdminRoute[] {
 }
 
 /** Routes answered with a file, not a page (no frame, no robots meta; a refusal in plain words). */
-const isFile = (route: AdminRoute) => route.pattern.endsWith(".csv");
+const isFile = (route: AdminRoute) => route.resource;
+/** Where someone with lead details must find the patient (the walk reaches real data, not an empty shell). */
+const SHOWS_THE_PATIENT = new Set(["admin/lead-insights/leads/:id", "admin/lead-insights/leads/export.csv"]);
 /** What a file route needs in its query to answer 200 to someone allowed (the export's columns). */
 const SAMPLE_QUERIES: Record<string, string> = {
   "admin/lead-insights/leads/export.csv": "?columns=received,firstName,lastName,email,phone",
@@ -254,7 +263,7 @@ describe("staff area access", () => {
           expect(body).toContain(me.name);
         }
         // The patient's own page and the export show the patient to those allowed (the walk reaches real data).
-        if (res.status === 200 && leadDetails && (route.pattern in LIVE_PARAMS || isFile(route))) {
+        if (res.status === 200 && leadDetails && SHOWS_THE_PATIENT.has(route.pattern)) {
           expect(body, asked).toContain(LEAD.email);
         }
         // Minimum necessary: without lead details, nothing of the patient's request in any answer.

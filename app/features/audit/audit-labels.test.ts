@@ -24,6 +24,9 @@ describe("audit trail words", () => {
       "Setting: require_two_factor; Value: yes; Ended sessions: 3",
     );
     expect(summariseAuditDetail({ note: "x".repeat(200) })).toBe(`Note: ${"x".repeat(79)}…`);
+    expect(summariseAuditDetail({ range: { preset: "30d", from: "2026-10-26", to: "2026-11-24" } })).toBe(
+      "Range: 2026-10-26 to 2026-11-24",
+    );
   });
 
   it("names a target account by its holder, and anything else by kind and id", () => {

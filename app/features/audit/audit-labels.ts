@@ -29,6 +29,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   lead_deleted: "Deleted a lead",
   leads_exported: "Exported leads",
   leads_retention_deleted: "Deleted finished leads past the keeping time",
+  lead_report_exported: "Downloaded the lead insights figures",
 };
 
 /** "some_thing" or "someThing" → "some thing". */
@@ -107,6 +108,12 @@ export function summariseAuditDetail(detail: Record<string, unknown> | null | un
     parts.push(`${say(rest.from)} → ${say(rest.to)}`);
     delete rest.from;
     delete rest.to;
+  }
+  // A report's date range (lead_report_exported): its days.
+  const range = rest.range as { from?: unknown; to?: unknown } | undefined;
+  if (range && typeof range === "object" && typeof range.from === "string" && typeof range.to === "string") {
+    parts.push(`Range: ${range.from} to ${range.to}`);
+    delete rest.range;
   }
   for (const [key, value] of Object.entries(rest)) parts.push(`${sentence(key)}: ${valueWords(value)}`);
   return parts.join("; ");

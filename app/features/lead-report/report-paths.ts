@@ -1,0 +1,7 @@
+import { LEAD_INSIGHTS_PATH } from "~/lib/staff-area";
+
+/**
+ * The aggregate CSV of the report: under the report's own path, so the
+ * access table's entry for lead insights (lead-metrics) governs it too.
+ */
+export const LEAD_REPORT_CSV_PATH = `${LEAD_INSIGHTS_PATH}/report.csv`;
