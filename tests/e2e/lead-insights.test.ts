@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
@@ -8,7 +6,6 @@ import { addDays, clinicDayOf, dayKey } from "~/lib/clinic-time";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
-import { root } from "../setup/paths";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 import { addSessionCookie, addStaff, signInCookie } from "../setup/staff";
@@ -204,20 +201,6 @@ describe("lead insights", () => {
     });
   });
 
-  it("keeps Recharts and TanStack Table out of every public page's scripts, loaded at once or later", () => {
-    const scripts = publicScripts();
-    expect(scripts.size).toBeGreaterThan(10);
-    for (const [file, text] of scripts) {
-      // Recharts' class names and TanStack Table's own method names survive minification.
-      expect(text.includes("recharts-"), `${file} holds Recharts`).toBe(false);
-      expect(/getHeaderGroups|getCoreRowModel/.test(text), `${file} holds TanStack Table`).toBe(false);
-    }
-    // …while the report's own scripts do have them (the check can fail).
-    const report = [...routeScripts("routes/admin/lead-insights").values()].join("\n");
-    expect(report).toContain("recharts-");
-    expect(report).toContain("getHeaderGroups");
-  });
-
   describe("in the browser", () => {
     async function open(viewport = DESKTOP, javaScriptEnabled = true, path = PATH) {
       const opened = await browser.open({ viewport, javaScriptEnabled });
@@ -301,51 +284,6 @@ describe("lead insights", () => {
     });
   });
 });
-
-const CLIENT_BUILD = path.join(root, "build", "client");
-
-interface ManifestRoute {
-  module: string;
-  imports?: string[];
-  parentId?: string;
-}
-
-/** React Router's client manifest of the production build. */
-function clientManifest(): { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> } {
-  const assets = path.join(CLIENT_BUILD, "assets");
-  const file = fs.readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name))!;
-  const text = fs.readFileSync(path.join(assets, file), "utf8");
-  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
-}
-
-/** Every script a route may load (with its parents and the entry), imported at once or by import() later, by file. */
-function routeScripts(routeId: string): Map<string, string> {
-  const { entry, routes } = clientManifest();
-  const found = new Map<string, string>();
-  const visit = (url: string) => {
-    if (found.has(url)) return;
-    const text = fs.readFileSync(path.join(CLIENT_BUILD, url), "utf8");
-    found.set(url, text);
-    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*["'`]\.\/([\w.-]+\.js)["'`]/g))
-      visit(`/assets/${match[1]}`);
-  };
-  let route: ManifestRoute | undefined = routes[routeId];
-  while (route) {
-    [route.module, ...(route.imports ?? [])].forEach(visit);
-    route = route.parentId ? routes[route.parentId] : undefined;
-  }
-  [entry.module, ...entry.imports].forEach(visit);
-  return found;
-}
-
-/** The scripts of every route outside the staff area. */
-function publicScripts(): Map<string, string> {
-  const all = new Map<string, string>();
-  for (const id of Object.keys(clientManifest().routes).filter((id) => !id.startsWith("routes/admin/"))) {
-    for (const [file, text] of routeScripts(id)) all.set(file, text);
-  }
-  return all;
-}
 
 /** "Oct 26, 2026": a clinic day as the chart's tooltip titles it. */
 function dayWordsOf(day: { year: number; month: number; day: number }): string {
