@@ -4,7 +4,7 @@ import { openDatabase } from "~/db/client.server";
 import { leads } from "~/db/schema";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { axeViolations } from "../setup/axe";
-import { copyPgliteTemplate } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { decodeEntities, withoutScripts } from "../setup/html";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
@@ -27,21 +27,22 @@ const WANDA = {
  * (columns, 0 rows, formulas neutralised, every row once, audited), in
  * Chromium at 375 and 1280 px, with and without JavaScript.
  */
-describe("the lead inbox", () => {
+describe.each(databaseKinds())("the lead inbox on %s", (kind) => {
   let server: TestServer;
   let dataDir: string;
-  const browser = useBrowser();
   const cookies: Record<"intake" | "marketing" | "admin", string> = { intake: "", marketing: "", admin: "" };
   let wandaId = "";
 
   beforeAll(async () => {
     dataDir = copyPgliteTemplate("lead-inbox");
-    const [intake] = await addStaffTo({ dataDir }, [
+    const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
+    const target = databaseUrl ? { databaseUrl } : { dataDir };
+    const [intake] = await addStaffTo(target, [
       { name: "Iris Intake", email: "iris.intake@clinic.example", roles: ["intake"] },
       { name: "Mo Marketer", email: "mo.marketer@clinic.example", roles: ["marketing"] },
       { name: "Ada Admin", email: "ada.admin@clinic.example", roles: ["admin"] },
     ]);
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase(target);
     try {
       const now = Date.now();
       const bulk = Array.from({ length: BULK }, (_, i) => ({
@@ -81,7 +82,7 @@ describe("the lead inbox", () => {
     } finally {
       await database.close();
     }
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
     cookies.intake = await signInCookie(server.url, "iris.intake@clinic.example");
     cookies.marketing = await signInCookie(server.url, "mo.marketer@clinic.example");
     cookies.admin = await signInCookie(server.url, "ada.admin@clinic.example");
@@ -201,76 +202,80 @@ describe("the lead inbox", () => {
     expect(empty.status).toBe(422);
   });
 
-  describe("in the browser", () => {
-    it("works on a phone: cards, filters, sorting and pages, by keyboard too", async () => {
-      const { page, context } = await browser.open({ viewport: MOBILE });
-      await addSessionCookie(context, server.url, cookies.intake);
-      await page.goto(`${server.url}${INBOX}`);
-      await hydrated(page);
-      const table = page.getByRole("table", { name: "Leads, newest first" });
-      await look(table.getByRole("row")).count(51);
-      // Stacked: each value carries its column's name, and nothing scrolls sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
-      await look(table.getByRole("rowheader").first()).text("Wanda W.");
+  // What a browser does is the same on either database: once is enough.
+  if (kind === "pglite") {
+    describe("in the browser", () => {
+      const browser = useBrowser();
+      it("works on a phone: cards, filters, sorting and pages, by keyboard too", async () => {
+        const { page, context } = await browser.open({ viewport: MOBILE });
+        await addSessionCookie(context, server.url, cookies.intake);
+        await page.goto(`${server.url}${INBOX}`);
+        await hydrated(page);
+        const table = page.getByRole("table", { name: "Leads, newest first" });
+        await look(table.getByRole("row")).count(51);
+        // Stacked: each value carries its column's name, and nothing scrolls sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+        await look(table.getByRole("rowheader").first()).text("Wanda W.");
 
-      const filters = page.getByRole("search", { name: "Filter the leads" });
-      await filters.getByLabel("Channel").selectOption("Email");
-      await filters.getByRole("button", { name: "Apply filters" }).click();
-      await page.waitForURL((url) => url.searchParams.get("channel") === "Email");
-      await look(page.getByRole("table", { name: "Leads, newest first" }).getByRole("row")).count(2);
-      await page.goBack();
-      await look(page.getByRole("table", { name: "Leads, newest first" }).getByRole("row")).count(51);
+        const filters = page.getByRole("search", { name: "Filter the leads" });
+        await filters.getByLabel("Channel").selectOption("Email");
+        await filters.getByRole("button", { name: "Apply filters" }).click();
+        await page.waitForURL((url) => url.searchParams.get("channel") === "Email");
+        await look(page.getByRole("table", { name: "Leads, newest first" }).getByRole("row")).count(2);
+        await page.goBack();
+        await look(page.getByRole("table", { name: "Leads, newest first" }).getByRole("row")).count(51);
 
-      // Sorting by name from the header, then the next page and back, all by keyboard.
-      const byName = page.getByRole("link", { name: /^Name/ });
-      await byName.focus();
-      await page.keyboard.press("Enter");
-      await page.waitForURL((url) => url.searchParams.get("sort") === "name");
-      const sorted = page.getByRole("table", { name: "Leads, by name, A to Z" });
-      await look(sorted.getByRole("columnheader", { name: /Name/ })).attribute("aria-sort", "ascending");
-      const firstOfPage = await sorted.getByRole("rowheader").first().innerText();
-      await page.getByRole("link", { name: "Next page" }).focus();
-      await page.keyboard.press("Enter");
-      await page.waitForURL((url) => url.searchParams.has("after"));
-      await expect.poll(() => sorted.getByRole("rowheader").first().innerText()).not.toBe(firstOfPage);
-      await page.getByRole("link", { name: "Previous page" }).click();
-      await look(sorted.getByRole("rowheader").first()).text(firstOfPage);
-      expect(await axeViolations(page)).toEqual([]);
+        // Sorting by name from the header, then the next page and back, all by keyboard.
+        const byName = page.getByRole("link", { name: /^Name/ });
+        await byName.focus();
+        await page.keyboard.press("Enter");
+        await page.waitForURL((url) => url.searchParams.get("sort") === "name");
+        const sorted = page.getByRole("table", { name: "Leads, by name, A to Z" });
+        await look(sorted.getByRole("columnheader", { name: /Name/ })).attribute("aria-sort", "ascending");
+        const firstOfPage = await sorted.getByRole("rowheader").first().innerText();
+        await page.getByRole("link", { name: "Next page" }).focus();
+        await page.keyboard.press("Enter");
+        await page.waitForURL((url) => url.searchParams.has("after"));
+        await expect.poll(() => sorted.getByRole("rowheader").first().innerText()).not.toBe(firstOfPage);
+        await page.getByRole("link", { name: "Previous page" }).click();
+        await look(sorted.getByRole("rowheader").first()).text(firstOfPage);
+        expect(await axeViolations(page)).toEqual([]);
+      });
+
+      it("filters and searches without JavaScript too", async () => {
+        const { page, context } = await browser.open({ viewport: DESKTOP, javaScriptEnabled: false });
+        await addSessionCookie(context, server.url, cookies.intake);
+        await page.goto(`${server.url}${INBOX}`);
+        const filters = page.getByRole("search", { name: "Filter the leads" });
+        await filters.getByLabel("Status").selectOption("new");
+        await filters.getByLabel(/past the 24-hour promise/).check();
+        await filters.getByRole("button", { name: "Apply filters" }).click();
+        await page.waitForURL(
+          (url) => url.searchParams.get("status") === "new" && url.searchParams.get("overdue") === "1",
+        );
+        await look(page.getByRole("link", { name: /Past the promise/ })).visible();
+        const search = page.getByRole("form", { name: "Find a person" });
+        await search.getByLabel(/Find a person/).fill("wanda");
+        await search.getByRole("button", { name: "Search" }).click();
+        await look(page.getByRole("heading", { name: "Nobody matches your search" })).visible();
+        // Wanda is new but not yet late: the filters stayed on for the search, and the address holds no name.
+        expect(page.url()).not.toContain("wanda");
+        await look(page.getByRole("table", { name: "Leads, newest first" })).hidden();
+      });
+
+      it("has nothing axe can find at 1280 px, filters and a search answer on", async () => {
+        const { page, context } = await browser.open({ viewport: DESKTOP });
+        await addSessionCookie(context, server.url, cookies.intake);
+        await page.goto(`${server.url}${INBOX}?status=new&form=appointment`);
+        await hydrated(page);
+        const search = page.getByRole("form", { name: "Find a person" });
+        await search.getByLabel(/Find a person/).fill("x");
+        await search.getByRole("button", { name: "Search" }).click();
+        // Too short: the field says so and takes the focus.
+        await look(search.getByText("Type at least two letters or digits")).visible();
+        await look(search.getByLabel(/Find a person/)).focused();
+        expect(await axeViolations(page)).toEqual([]);
+      });
     });
-
-    it("filters and searches without JavaScript too", async () => {
-      const { page, context } = await browser.open({ viewport: DESKTOP, javaScriptEnabled: false });
-      await addSessionCookie(context, server.url, cookies.intake);
-      await page.goto(`${server.url}${INBOX}`);
-      const filters = page.getByRole("search", { name: "Filter the leads" });
-      await filters.getByLabel("Status").selectOption("new");
-      await filters.getByLabel(/past the 24-hour promise/).check();
-      await filters.getByRole("button", { name: "Apply filters" }).click();
-      await page.waitForURL(
-        (url) => url.searchParams.get("status") === "new" && url.searchParams.get("overdue") === "1",
-      );
-      await look(page.getByRole("link", { name: /Past the promise/ })).visible();
-      const search = page.getByRole("form", { name: "Find a person" });
-      await search.getByLabel(/Find a person/).fill("wanda");
-      await search.getByRole("button", { name: "Search" }).click();
-      await look(page.getByRole("heading", { name: "Nobody matches your search" })).visible();
-      // Wanda is new but not yet late: the filters stayed on for the search, and the address holds no name.
-      expect(page.url()).not.toContain("wanda");
-      await look(page.getByRole("table", { name: "Leads, newest first" })).hidden();
-    });
-
-    it("has nothing axe can find at 1280 px, filters and a search answer on", async () => {
-      const { page, context } = await browser.open({ viewport: DESKTOP });
-      await addSessionCookie(context, server.url, cookies.intake);
-      await page.goto(`${server.url}${INBOX}?status=new&form=appointment`);
-      await hydrated(page);
-      const search = page.getByRole("form", { name: "Find a person" });
-      await search.getByLabel(/Find a person/).fill("x");
-      await search.getByRole("button", { name: "Search" }).click();
-      // Too short: the field says so and takes the focus.
-      await look(search.getByText("Type at least two letters or digits")).visible();
-      await look(search.getByLabel(/Find a person/)).focused();
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  });
+  }
 });

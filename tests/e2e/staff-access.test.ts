@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffRoles, type StaffRole } from "~/db/schema";
 import { can, staffPageFor } from "~/features/auth/access";
 import routes from "~/routes";
-import { copyPgliteTemplate } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { metaContents } from "../setup/html";
 import { startServer, type TestServer } from "../setup/server";
 import { HERO_LEAD, postLead } from "../setup/leads";
@@ -112,13 +112,14 @@ function expectedFor(roles: readonly StaffRole[], path: string): 200 | 403 | 404
   return can(roles, page.permission) ? 200 : 403;
 }
 
-describe("staff area access", () => {
+describe.each(databaseKinds())("staff area access on %s", (kind) => {
   let server: TestServer;
   let cookies: Record<StaffRole, string> & { staff: string };
   beforeAll(async () => {
     const dataDir = copyPgliteTemplate("staff-access");
-    await addStaffTo({ dataDir }, Object.values(PEOPLE));
-    server = await startServer({ dataDir });
+    const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
+    await addStaffTo(databaseUrl ? { databaseUrl } : { dataDir }, Object.values(PEOPLE));
+    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
     const signedIn = Object.fromEntries(
       await Promise.all(staffRoles.map(async (role) => [role, await signInCookie(server.url, PEOPLE[role].email)])),
     ) as Record<StaffRole, string>;

@@ -1,8 +1,11 @@
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { leads, type LeadFormType, type LeadStatus } from "~/db/schema";
 import { inboxHref, readInboxView, type InboxSort } from "~/features/lead-inbox/inbox-params";
 import { INBOX_PAGE_SIZE, readInboxPage, type InboxQuery } from "~/features/lead-inbox/inbox-query.server";
-import { searchKind, searchLeads } from "~/features/lead-inbox/inbox.server";
+import { loadInbox, searchKind, searchLeads } from "~/features/lead-inbox/inbox.server";
+import { countForExport } from "~/features/lead-inbox/export.server";
+import { readForStaff } from "~/features/auth/staff-guard.server";
+import { openTestDatabase } from "../setup/database";
 import { addStaff } from "../setup/staff";
 import { describeOnEachDatabase } from "../setup/database-suite";
 
@@ -216,3 +219,16 @@ const STATUSES_ORDER: LeadStatus[] = [
   "duplicate",
   "spam",
 ];
+
+describe("the inbox and its export while the database is away", () => {
+  it("answer the staff area's 503 (with Retry-After), never a 500", async () => {
+    const away = await openTestDatabase("pglite");
+    await away.close();
+    const view = readInboxView(new URLSearchParams("status=new"));
+    const refused = { init: { status: 503, headers: expect.objectContaining({ "Retry-After": "5" }) } };
+    await expect(readForStaff(() => loadInbox(away.db, view, "me"))).rejects.toMatchObject(refused);
+    await expect(
+      readForStaff(() => countForExport(away.db, { filters: view.filters, me: "me", promiseHours: 24, asOf: NOW })),
+    ).rejects.toMatchObject(refused);
+  });
+});
