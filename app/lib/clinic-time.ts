@@ -3,7 +3,9 @@
  * own time zone, wherever the server runs (fixed, so the server's render and
  * the browser's agree too).
  */
-export const CLINIC_TIME_ZONE = "America/New_York";
+import { CLINIC_TIME_ZONE } from "./clinic-time-zone";
+
+export { CLINIC_TIME_ZONE };
 
 const partsFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: CLINIC_TIME_ZONE,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { createLead } from "~/features/leads/leads.server";
 import { leadSchema, type LeadInput } from "~/features/leads/lead-schema";
-import { leadPagePath } from "~/lib/staff-area";
+import { leadPagePath } from "~/lib/lead-paths";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";

@@ -87,8 +87,11 @@ const STAFF_MARKERS = [
   "Became a patient",
 ];
 
-/** Decision 0008's figure for the home page's compressed script, with a little room for the public site's own changes. */
-const HOME_BUDGET_GZIP_BYTES = 160_000;
+/**
+ * The home page's compressed script before the staff area grew (143,788 bytes at gzip 9, measured
+ * on the build of 4e0cc79, 2026-11-25), with 1 KB of room for the public site's own changes.
+ */
+const HOME_BUDGET_GZIP_BYTES = 144_800;
 
 describe("the public pages' JavaScript", () => {
   it("finds the public routes and the staff routes in the build's manifest", () => {

@@ -1,5 +1,6 @@
 import type { StaffRole } from "~/db/schema";
-import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH, STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
+import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
+import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH } from "~/lib/lead-paths";
 
 /**
  * Who may do what in the staff area: the one place the checks live (the

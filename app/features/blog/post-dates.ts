@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
+import { CLINIC_TIME_ZONE } from "~/lib/clinic-time-zone";
 
 /**
  * Dates of posts as the clinic's readers see them: in the clinic's time zone

@@ -1,5 +1,5 @@
 import { hrefWith } from "~/lib/url-filters";
-import { LEADS_INBOX_PATH } from "~/lib/staff-area";
+import { LEADS_INBOX_PATH } from "~/lib/lead-paths";
 import { filterParams, type InboxFilters } from "./inbox-params";
 
 /**

@@ -3,7 +3,7 @@ import { leadFormTypes, leadStatuses, type LeadFormType, type LeadStatus } from 
 import { CHANNELS } from "~/features/analytics/traffic-source";
 import { formTypeWords, statusWords } from "~/features/leads/lead-words";
 import { parseDayKey } from "~/lib/clinic-time";
-import { LEADS_INBOX_PATH } from "~/lib/staff-area";
+import { LEADS_INBOX_PATH } from "~/lib/lead-paths";
 import { hrefWith, readParams } from "~/lib/url-filters";
 
 /**

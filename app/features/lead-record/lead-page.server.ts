@@ -6,7 +6,7 @@ import { databaseAwayContext, isDatabaseUnavailable, withDatabaseDeadline } from
 import { accepted, refused, schemaProblems, writeFailed } from "~/lib/form-answer.server";
 import { readFormValues } from "~/lib/form-values";
 import { NO_STORE } from "~/lib/page-write-failure.server";
-import { LEADS_INBOX_PATH } from "~/lib/staff-area";
+import { LEADS_INBOX_PATH } from "~/lib/lead-paths";
 import {
   addNote,
   assignLead,

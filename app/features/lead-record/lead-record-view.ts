@@ -10,7 +10,7 @@ import {
 } from "~/features/leads/appointment-options";
 import { durationWords, formTypeWords, shortName, statusWords, waitedWords } from "~/features/leads/lead-words";
 import { clinicDateTimeInputValue, formatClinicDateTime } from "~/lib/clinic-time";
-import { leadPagePath } from "~/lib/staff-area";
+import { leadPagePath } from "~/lib/lead-paths";
 import type { DuplicateRow, EventRow, LeadRow, StaffRow } from "./lead-record.server";
 import type { DuplicateCandidate, Fact, LeadRecord, LeadVisit, StaffChoice } from "./lead-record-types";
 import { FORMER_STAFF, moment, timelineEntries } from "./timeline-words";

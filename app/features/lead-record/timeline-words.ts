@@ -1,7 +1,7 @@
 import type { LeadStatus } from "~/db/schema";
 import { shortName, statusWords } from "~/features/leads/lead-words";
 import { CLINIC_TIME_ZONE, clinicDayOf, dayKey, formatClinicDateTime } from "~/lib/clinic-time";
-import { leadPagePath } from "~/lib/staff-area";
+import { leadPagePath } from "~/lib/lead-paths";
 import {
   contactMethodVerbs,
   contactOutcomeWords,

@@ -1,4 +1,4 @@
-import { LEAD_INSIGHTS_PATH } from "~/lib/staff-area";
+import { LEAD_INSIGHTS_PATH } from "~/lib/lead-paths";
 
 /**
  * The aggregate CSV of the report: under the report's own path, so the

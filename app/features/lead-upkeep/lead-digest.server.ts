@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { leads } from "~/db/schema";
 import { hourWords } from "~/features/leads/lead-settings";
-import { LEADS_INBOX_PATH } from "~/lib/staff-area";
+import { LEADS_INBOX_PATH } from "~/lib/lead-paths";
 
 const HOUR_MS = 3_600_000;
 

@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "~/db/client.server";
 import { notificationOutbox } from "~/db/schema";
 import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
-import { leadPagePath } from "~/lib/staff-area";
+import { leadPagePath } from "~/lib/lead-paths";
 
 export interface NotifierSettings {
   smtpUrl?: string;

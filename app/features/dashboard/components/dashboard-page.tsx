@@ -3,7 +3,8 @@ import { captionClass, cellClass, headCellClass, ScrollRegion, tableClass } from
 import { cn } from "~/lib/cn";
 import type { Dashboard, TodayAndWeek, WaitingLead } from "../dashboard.server";
 import { Link } from "react-router";
-import { leadPagePath, WAITING_LIST_ID } from "~/lib/staff-area";
+import { WAITING_LIST_ID } from "~/lib/staff-area";
+import { leadPagePath } from "~/lib/lead-paths";
 
 const number = new Intl.NumberFormat("en-US");
 const sectionHeading = "text-xl font-bold text-primary-dark";

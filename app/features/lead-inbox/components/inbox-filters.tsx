@@ -3,7 +3,7 @@ import { FilterDate, FilterForm, FilterSelect } from "~/components/staff/filter-
 import { Field, inputClass } from "~/components/ui/field";
 import { CHANNELS } from "~/features/analytics/traffic-source";
 import { formTypeWords } from "~/features/leads/lead-words";
-import { LEADS_INBOX_PATH } from "~/lib/staff-area";
+import { LEADS_INBOX_PATH } from "~/lib/lead-paths";
 import {
   hasFilters,
   inboxHref,

@@ -5,7 +5,7 @@ import { KeysetPager } from "~/components/staff/keyset-pager";
 import { EmptyState, PageHeader } from "~/components/staff/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import type { SearchAnswer } from "../inbox-search";
-import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH } from "~/lib/staff-area";
+import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH } from "~/lib/lead-paths";
 import type { InboxItem } from "../inbox-items";
 import { activeFilterChips, hasFilters, inboxHref, type InboxFilters, type InboxSort } from "../inbox-params";
 import { exportPageHref } from "../export-columns";

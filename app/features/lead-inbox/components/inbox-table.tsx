@@ -4,7 +4,7 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { DataTable } from "~/components/staff/data-table";
 import { cn } from "~/lib/cn";
-import { leadPagePath } from "~/lib/staff-area";
+import { leadPagePath } from "~/lib/lead-paths";
 import type { InboxItem } from "../inbox-items";
 import { headerSort, inboxHref, sortedBy, type InboxFilters, type InboxSort } from "../inbox-params";
 

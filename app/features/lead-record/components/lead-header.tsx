@@ -2,7 +2,7 @@ import { ArrowLeft, Mail, Phone, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { LEADS_INBOX_PATH } from "~/lib/staff-area";
+import { LEADS_INBOX_PATH } from "~/lib/lead-paths";
 import type { LeadRecord } from "../lead-record-types";
 
 const linkClass = "font-semibold text-primary underline underline-offset-4";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LEADS_INBOX_PATH } from "~/lib/staff-area";
+import { LEADS_INBOX_PATH } from "~/lib/lead-paths";
 
 const words: Record<number, { heading: string; sentence: string }> = {
   404: {

@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { EmptyState, PageHeader } from "~/components/staff/page-header";
 import { RangePicker, type RangeRefusal } from "~/components/staff/range-picker";
 import { buttonVariants } from "~/components/ui/button";
-import { LEAD_INSIGHTS_PATH } from "~/lib/staff-area";
+import { LEAD_INSIGHTS_PATH } from "~/lib/lead-paths";
 import type { LeadReport } from "../report-types";
 import { BreakdownSection } from "./breakdown-section";
 import { ConversionSection } from "./conversion-section";

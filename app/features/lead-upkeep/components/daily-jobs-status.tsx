@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Clock } from "lucide-react";
+import { CircleCheck, Clock, TriangleAlert } from "lucide-react";
 import { hourWords } from "~/features/leads/lead-settings";
 import type { JobRunView } from "../lead-settings-page-types";
 
@@ -41,14 +41,14 @@ function LastRun({ run }: { run: JobRunView }) {
     case "stalled":
       return (
         <p className="flex items-start gap-2 text-danger">
-          <CircleAlert aria-hidden className="mt-0.5 size-5" />
+          <TriangleAlert aria-hidden className="mt-0.5 size-5" />
           <span>Started {when} and never finished (its server may have stopped). The next check takes it over.</span>
         </p>
       );
     case "failed":
       return (
         <p className="flex items-start gap-2 text-danger">
-          <CircleAlert aria-hidden className="mt-0.5 size-5" />
+          <TriangleAlert aria-hidden className="mt-0.5 size-5" />
           <span>
             Last run {when}: {run.outcome}. It is tried again 15 minutes after it failed, until the end of that day.
           </span>
