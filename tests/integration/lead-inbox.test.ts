@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { leads, type LeadFormType, type LeadStatus } from "~/db/schema";
+import { leads, leadStatuses, type LeadFormType, type LeadStatus } from "~/db/schema";
 import { inboxHref, readInboxView, type InboxSort } from "~/features/lead-inbox/inbox-params";
 import { INBOX_PAGE_SIZE, readInboxPage, type InboxQuery } from "~/features/lead-inbox/inbox-query.server";
 import { loadInbox, searchKind, searchLeads } from "~/features/lead-inbox/inbox.server";
@@ -112,8 +112,8 @@ describeOnEachDatabase("the lead inbox", (database) => {
 
   it.each<[InboxSort, (a: Made, b: Made) => number]>([
     ["oldest", (a, b) => -byNewest(a, b)],
-    ["status", (a, b) => STATUSES_ORDER.indexOf(a.status) - STATUSES_ORDER.indexOf(b.status) || -byNewest(a, b)],
-    ["status-desc", (a, b) => STATUSES_ORDER.indexOf(b.status) - STATUSES_ORDER.indexOf(a.status) || byNewest(a, b)],
+    ["status", (a, b) => leadStatuses.indexOf(a.status) - leadStatuses.indexOf(b.status) || -byNewest(a, b)],
+    ["status-desc", (a, b) => leadStatuses.indexOf(b.status) - leadStatuses.indexOf(a.status) || byNewest(a, b)],
     ["name", (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1)],
     ["name-desc", (a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : a.id < b.id ? 1 : -1)],
   ])("sorts by %s across pages without skipping or repeating a lead", async (sort, compare) => {
@@ -208,17 +208,6 @@ describeOnEachDatabase("the lead inbox", (database) => {
     );
   });
 });
-
-const STATUSES_ORDER: LeadStatus[] = [
-  "new",
-  "contacted",
-  "scheduled",
-  "patient",
-  "not_a_fit",
-  "no_response",
-  "duplicate",
-  "spam",
-];
 
 describe("the inbox and its export while the database is away", () => {
   it("answer the staff area's 503 (with Retry-After), never a 500", async () => {

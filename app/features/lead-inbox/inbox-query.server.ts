@@ -8,7 +8,27 @@ import { OPEN_STATUSES, type InboxFilters, type InboxSort } from "./inbox-params
 /** Leads on one page of the inbox. */
 export const INBOX_PAGE_SIZE = 50;
 
-/** A lead as a row of the inbox: what intake needs to pick whom to call next. */
+/**
+ * A lead as a row of the inbox, what intake needs to pick whom to call next
+ * (read with a left join of the assignee): the list and the search read the same.
+ */
+export const inboxColumns = {
+  id: leads.id,
+  createdAt: leads.createdAt,
+  formType: leads.formType,
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+  service: leads.service,
+  preferredContact: sql<string | null>`${leads.details}->>'preferredContact'`,
+  preferredTime: sql<string | null>`${leads.details}->>'preferredTime'`,
+  channel: leads.channel,
+  campaign: leads.campaign,
+  landingPage: leads.landingPage,
+  status: leads.status,
+  firstContactedAt: leads.firstContactedAt,
+  assignedName: users.name,
+};
+
 export interface InboxRow {
   id: string;
   createdAt: Date;
@@ -129,20 +149,7 @@ export async function readInboxPage(
   const where = and(inboxWhere(query), values ? beyond(keys, values, ascending) : undefined);
   const found = await db
     .select({
-      id: leads.id,
-      createdAt: leads.createdAt,
-      formType: leads.formType,
-      firstName: leads.firstName,
-      lastName: leads.lastName,
-      service: leads.service,
-      preferredContact: sql<string | null>`${leads.details}->>'preferredContact'`,
-      preferredTime: sql<string | null>`${leads.details}->>'preferredTime'`,
-      channel: leads.channel,
-      campaign: leads.campaign,
-      landingPage: leads.landingPage,
-      status: leads.status,
-      firstContactedAt: leads.firstContactedAt,
-      assignedName: users.name,
+      ...inboxColumns,
       // The sort values, exact (a timestamp as text keeps its microseconds), for the cursors.
       k0: sql<string>`${keys[0]!.expr}::text`,
       k1: sql<string>`${keys[1]!.expr}::text`,

@@ -5,7 +5,7 @@ import { NOT_SURE_SERVICE } from "~/features/leads/appointment-options";
 import { GENERAL_INQUIRY } from "~/features/leads/split-name";
 import { permissions } from "~/features/auth/access";
 import { readLeadSettings } from "~/features/leads/lead-settings.server";
-import { readInboxPage, inboxWhere, type InboxRow, INBOX_PAGE_SIZE } from "./inbox-query.server";
+import { inboxColumns, readInboxPage, inboxWhere, type InboxRow, INBOX_PAGE_SIZE } from "./inbox-query.server";
 import type { InboxView } from "./inbox-params";
 
 /** A staff member leads can be assigned to (someone who may see them). */
@@ -97,22 +97,7 @@ export async function searchLeads(
         ? like(leads.phoneKey, `%${escapeLike(text.replace(/\D/g, "").slice(-10))}%`)
         : or(like(leads.nameKey, `${escapeLike(text)}%`), like(leads.nameKey, `% ${escapeLike(text)}%`));
   return db
-    .select({
-      id: leads.id,
-      createdAt: leads.createdAt,
-      formType: leads.formType,
-      firstName: leads.firstName,
-      lastName: leads.lastName,
-      service: leads.service,
-      preferredContact: sql<string | null>`${leads.details}->>'preferredContact'`,
-      preferredTime: sql<string | null>`${leads.details}->>'preferredTime'`,
-      channel: leads.channel,
-      campaign: leads.campaign,
-      landingPage: leads.landingPage,
-      status: leads.status,
-      firstContactedAt: leads.firstContactedAt,
-      assignedName: users.name,
-    })
+    .select(inboxColumns)
     .from(leads)
     .leftJoin(users, eq(users.id, leads.assignedTo))
     .where(
