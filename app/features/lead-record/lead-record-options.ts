@@ -60,3 +60,6 @@ export type LeadIntent = (typeof leadIntents)[number];
 
 /** The flag the inbox reads after a deletion (`?deleted=1`): it then says "The lead was deleted." */
 export const DELETED_FLAG = "deleted";
+
+/** At most this many pages of the visit are listed (a visit that long is rare). */
+export const VISIT_PAGES_SHOWN = 50;

@@ -11,12 +11,10 @@ import {
 import { durationWords, formTypeWords, shortName, statusWords, waitedWords } from "~/features/leads/lead-words";
 import { clinicDateTimeInputValue, formatClinicDateTime } from "~/lib/clinic-time";
 import { leadPagePath } from "~/lib/lead-paths";
-import type { DuplicateRow, EventRow, LeadRow, StaffRow } from "./lead-record.server";
+import { VISIT_PAGES_SHOWN } from "./lead-record-options";
+import type { DuplicateRow, EventRow, LeadRow, StaffRow } from "./lead-record-rows.server";
 import type { DuplicateCandidate, Fact, LeadRecord, LeadVisit, StaffChoice } from "./lead-record-types";
 import { FORMER_STAFF, moment, timelineEntries } from "./timeline-words";
-
-/** At most this many pages of the visit are listed (a visit that long is rare). */
-export const VISIT_PAGES_SHOWN = 50;
 
 /** Roles that may be given a lead: those that see its details (access.ts's lead-details). */
 const LEAD_ROLES: readonly StaffRole[] = ["admin", "intake"];
