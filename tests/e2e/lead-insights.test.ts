@@ -5,7 +5,7 @@ import { leads, type LeadFormType } from "~/db/schema";
 import { addDays, clinicDayOf, dayKey } from "~/lib/clinic-time";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { copyPgliteTemplate } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 import { addSessionCookie, addStaff, signInCookie } from "../setup/staff";
@@ -32,16 +32,17 @@ const PATH = "/admin/lead-insights";
  * and without JavaScript at phone and desktop widths; the charts' tables
  * and keyboard values; axe.
  */
-describe("lead insights", () => {
+describe.each(databaseKinds())("lead insights on %s", (kind) => {
   let server: TestServer;
-  const browser = useBrowser();
   const cookies: Record<string, string> = {};
   let leadIds: string[] = [];
   const today = clinicDayOf(new Date());
 
   beforeAll(async () => {
     const dataDir = copyPgliteTemplate("lead-insights");
-    const database = await openDatabase({ dataDir });
+    const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
+    const target = databaseUrl ? { databaseUrl } : { dataDir };
+    const database = await openDatabase(target);
     try {
       await addStaff(database, Object.values(PEOPLE));
       const now = Date.now();
@@ -91,7 +92,7 @@ describe("lead insights", () => {
     } finally {
       await database.close();
     }
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
     for (const [role, person] of Object.entries(PEOPLE)) cookies[role] = await signInCookie(server.url, person.email);
   });
   afterAll(async () => {
@@ -201,88 +202,92 @@ describe("lead insights", () => {
     });
   });
 
-  describe("in the browser", () => {
-    async function open(viewport = DESKTOP, javaScriptEnabled = true, path = PATH) {
-      const opened = await browser.open({ viewport, javaScriptEnabled });
-      await addSessionCookie(opened.context, server.url, cookies.marketing!);
-      const response = await opened.page.goto(`${server.url}${path}`);
-      expect(response?.status()).toBe(200);
-      if (javaScriptEnabled) await hydrated(opened.page);
-      return opened.page;
-    }
-    const summary = (page: Page) => page.locator("[data-range-summary]");
-    const ranges = (page: Page) => page.getByRole("navigation", { name: "Ranges" });
-    const customRange = async (page: Page, from: string, to: string) => {
-      const form = page.getByRole("form", { name: "Custom range" });
-      await form.getByLabel("First day").fill(from);
-      await form.getByLabel("Last day").fill(to);
-      await form.getByRole("button", { name: "Show this range" }).click();
-    };
-    const from = dayKey(addDays(today, -10));
-    const to = dayKey(addDays(today, -1));
+  // What a browser does is the same on either database: once is enough.
+  if (kind === "pglite") {
+    describe("in the browser", () => {
+      const browser = useBrowser();
+      async function open(viewport = DESKTOP, javaScriptEnabled = true, path = PATH) {
+        const opened = await browser.open({ viewport, javaScriptEnabled });
+        await addSessionCookie(opened.context, server.url, cookies.marketing!);
+        const response = await opened.page.goto(`${server.url}${path}`);
+        expect(response?.status()).toBe(200);
+        if (javaScriptEnabled) await hydrated(opened.page);
+        return opened.page;
+      }
+      const summary = (page: Page) => page.locator("[data-range-summary]");
+      const ranges = (page: Page) => page.getByRole("navigation", { name: "Ranges" });
+      const customRange = async (page: Page, from: string, to: string) => {
+        const form = page.getByRole("form", { name: "Custom range" });
+        await form.getByLabel("First day").fill(from);
+        await form.getByLabel("Last day").fill(to);
+        await form.getByRole("button", { name: "Show this range" }).click();
+      };
+      const from = dayKey(addDays(today, -10));
+      const to = dayKey(addDays(today, -1));
 
-    for (const viewport of [MOBILE, DESKTOP]) {
-      it(`picks a preset, then a custom range, with JavaScript at ${viewport.width} px`, async () => {
-        const page = await open(viewport);
-        await look(summary(page)).contains("(last 30 days, by day)");
-        await look(ranges(page).getByRole("link", { name: "Last 30 days" })).attribute("aria-current", "true");
-        await ranges(page).getByRole("link", { name: "Last 7 days" }).click();
-        await page.waitForURL((url) => url.searchParams.get("range") === "7d");
-        await look(summary(page)).contains("(last 7 days, by day)");
-        await look(ranges(page).getByRole("link", { name: "Last 7 days" })).attribute("aria-current", "true");
+      for (const viewport of [MOBILE, DESKTOP]) {
+        it(`picks a preset, then a custom range, with JavaScript at ${viewport.width} px`, async () => {
+          const page = await open(viewport);
+          await look(summary(page)).contains("(last 30 days, by day)");
+          await look(ranges(page).getByRole("link", { name: "Last 30 days" })).attribute("aria-current", "true");
+          await ranges(page).getByRole("link", { name: "Last 7 days" }).click();
+          await page.waitForURL((url) => url.searchParams.get("range") === "7d");
+          await look(summary(page)).contains("(last 7 days, by day)");
+          await look(ranges(page).getByRole("link", { name: "Last 7 days" })).attribute("aria-current", "true");
 
-        await customRange(page, from, to);
-        await page.waitForURL((url) => url.searchParams.get("from") === from && url.searchParams.get("to") === to);
-        await look(summary(page)).contains("(custom range, by day), compared with");
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+          await customRange(page, from, to);
+          await page.waitForURL((url) => url.searchParams.get("from") === from && url.searchParams.get("to") === to);
+          await look(summary(page)).contains("(custom range, by day), compared with");
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        });
+
+        it(`picks a preset, then a custom range, without JavaScript at ${viewport.width} px`, async () => {
+          const page = await open(viewport, false);
+          // No chart can be drawn: its box is not there, the figures are, as a table.
+          expect(await page.locator('[data-chart="leads-over-time"]').isVisible()).toBe(false);
+          await look(page.getByRole("table", { name: "Leads by day" })).visible();
+          await ranges(page).getByRole("link", { name: "Last 90 days" }).click();
+          await page.waitForURL((url) => url.searchParams.get("range") === "90d");
+          await look(summary(page)).contains("(last 90 days, by week)");
+          await look(page.getByRole("table", { name: "Leads by week" })).visible();
+
+          await customRange(page, from, to);
+          await page.waitForURL((url) => url.searchParams.get("from") === from && url.searchParams.get("to") === to);
+          await look(summary(page)).contains("(custom range, by day)");
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        });
+
+        it(`has no axe violations at ${viewport.width} px, charts drawn`, async () => {
+          const page = await open(viewport);
+          await look(page.locator(".recharts-surface").first()).visible();
+          expect(await axeViolations(page)).toEqual([]);
+        });
+      }
+
+      it("folds the chart's table away once drawn, one press from the keyboard, and reads a value on focus", async () => {
+        const page = await open(DESKTOP);
+        const chart = page.getByRole("application", { name: "Leads by day" });
+        await look(chart).visible();
+        const table = page.getByRole("table", { name: "Leads by day" });
+        await look(table).hidden();
+        const disclosure = page.locator("summary", { hasText: "Show as a table" }).first();
+        await disclosure.focus();
+        await page.keyboard.press("Enter");
+        await look(table).visible();
+        expect(await table.getByRole("row").count()).toBe(31);
+
+        // The chart is one stop for the keyboard; focus shows the first day's figures, arrows move on.
+        await chart.focus();
+        const tooltip = page.locator(".recharts-tooltip-wrapper [role=status]").first();
+        await look(tooltip).visible();
+        await look(tooltip).contains(dayWordsOf(addDays(today, -29)));
+        await look(tooltip).contains("Requests");
+        await look(tooltip).contains("Calls tapped");
+        await page.keyboard.press("ArrowRight");
+        await look(tooltip).contains(dayWordsOf(addDays(today, -28)));
       });
-
-      it(`picks a preset, then a custom range, without JavaScript at ${viewport.width} px`, async () => {
-        const page = await open(viewport, false);
-        // No chart can be drawn: its box is not there, the figures are, as a table.
-        expect(await page.locator('[data-chart="leads-over-time"]').isVisible()).toBe(false);
-        await look(page.getByRole("table", { name: "Leads by day" })).visible();
-        await ranges(page).getByRole("link", { name: "Last 90 days" }).click();
-        await page.waitForURL((url) => url.searchParams.get("range") === "90d");
-        await look(summary(page)).contains("(last 90 days, by week)");
-        await look(page.getByRole("table", { name: "Leads by week" })).visible();
-
-        await customRange(page, from, to);
-        await page.waitForURL((url) => url.searchParams.get("from") === from && url.searchParams.get("to") === to);
-        await look(summary(page)).contains("(custom range, by day)");
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      });
-
-      it(`has no axe violations at ${viewport.width} px, charts drawn`, async () => {
-        const page = await open(viewport);
-        await look(page.locator(".recharts-surface").first()).visible();
-        expect(await axeViolations(page)).toEqual([]);
-      });
-    }
-
-    it("folds the chart's table away once drawn, one press from the keyboard, and reads a value on focus", async () => {
-      const page = await open(DESKTOP);
-      const chart = page.getByRole("application", { name: "Leads by day" });
-      await look(chart).visible();
-      const table = page.getByRole("table", { name: "Leads by day" });
-      await look(table).hidden();
-      const disclosure = page.locator("summary", { hasText: "Show as a table" }).first();
-      await disclosure.focus();
-      await page.keyboard.press("Enter");
-      await look(table).visible();
-      expect(await table.getByRole("row").count()).toBe(31);
-
-      // The chart is one stop for the keyboard; focus shows the first day's figures, arrows move on.
-      await chart.focus();
-      const tooltip = page.locator(".recharts-tooltip-wrapper [role=status]").first();
-      await look(tooltip).visible();
-      await look(tooltip).contains(dayWordsOf(addDays(today, -29)));
-      await look(tooltip).contains("Requests");
-      await look(tooltip).contains("Calls tapped");
-      await page.keyboard.press("ArrowRight");
-      await look(tooltip).contains(dayWordsOf(addDays(today, -28)));
     });
-  });
+  }
 });
 
 /** "Oct 26, 2026": a clinic day as the chart's tooltip titles it. */

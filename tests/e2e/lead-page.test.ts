@@ -6,7 +6,7 @@ import { leadSchema, type LeadInput } from "~/features/leads/lead-schema";
 import { leadPagePath } from "~/lib/lead-paths";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { copyPgliteTemplate } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { decodeEntities, elementTexts, withoutScripts } from "../setup/html";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
@@ -71,24 +71,25 @@ function words(html: string): string {
  * then the page in Chromium at 375 px (a call logged, the status changed,
  * the conflict, the keyboard) and axe at 375 and 1280 px.
  */
-describe("one lead's page", () => {
+describe.each(databaseKinds())("one lead's page on %s", (kind) => {
   let server: TestServer;
-  const browser = useBrowser();
   const cookies: Record<"sam" | "ada" | "mo" | "cleo", string> = { sam: "", ada: "", mo: "", cleo: "" };
   const ids = {} as Record<Person, string>;
 
   beforeAll(async () => {
     const dataDir = copyPgliteTemplate("lead-page");
-    await addStaffTo({ dataDir }, [SAM, ADA, MO, CLEO]);
+    const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
+    const target = databaseUrl ? { databaseUrl } : { dataDir };
+    await addStaffTo(target, [SAM, ADA, MO, CLEO]);
     // The leads are put in before the server starts: PGlite admits one process at a time.
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase(target);
     try {
       for (const who of Object.keys(PEOPLE) as Person[])
         ids[who] = await createLead(database.db, leadSchema.parse(PEOPLE[who]));
     } finally {
       await database.close();
     }
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
     for (const [key, person] of [
       ["sam", SAM],
       ["ada", ADA],
@@ -275,110 +276,114 @@ describe("one lead's page", () => {
     });
   });
 
-  describe("in the browser", () => {
-    async function open(who: "sam" | "ada", id: string, viewport = MOBILE) {
-      const opened = await browser.open({ viewport });
-      await addSessionCookie(opened.context, server.url, cookies[who]);
-      const response = await opened.page.goto(`${server.url}${leadPagePath(id)}`);
-      expect(response?.status()).toBe(200);
-      await hydrated(opened.page);
-      return opened.page;
-    }
-    const form = (page: Page, name: string) => page.getByRole("form", { name });
-    const timeline = (page: Page) => page.getByRole("list", { name: "Timeline, newest first" });
-
-    it("logs a call and changes the status on a phone; the timeline shows both", async () => {
-      const page = await open("sam", ids.browser);
-      await look(page.getByRole("heading", { level: 1 })).text(fullName("browser"));
-      await look(page.getByRole("link", { name: "Call (407) 555-0122" })).attribute("href", "tel:4075550122");
-
-      const contact = form(page, "Log a contact attempt");
-      await contact.getByLabel("How").selectOption("call");
-      await contact.getByLabel("What happened").selectOption("left_message");
-      await contact.getByLabel("Note").fill("Said I would try again at 3.");
-      await contact.getByRole("button", { name: "Log it" }).click();
-      await look(contact.getByRole("status")).text("The contact attempt is logged.");
-      await look(timeline(page).getByRole("listitem").first()).contains("Sam Stafford called — left a message");
-      await look(timeline(page).getByRole("listitem").first()).contains("Said I would try again at 3.");
-      // The first attempt ends the wait.
-      await look(page.getByText(/^First contacted/)).visible();
-
-      const status = form(page, "Status");
-      await status.getByLabel("Status").selectOption("contacted");
-      await status.getByRole("button", { name: "Save status" }).click();
-      await look(status.getByRole("status")).text("The status is now Contacted.");
-      await look(timeline(page).getByRole("listitem").first()).contains(
-        "Sam Stafford changed the status from New to Contacted",
-      );
-      await look(page.getByText("Status: Contacted")).visible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-    });
-
-    it("shows the conflict when someone else changed the lead first, and takes the change again on the new version", async () => {
-      const mine = await open("sam", ids.conflict);
-      const theirs = await open("ada", ids.conflict);
-      await form(theirs, "Status").getByLabel("Status").selectOption("scheduled");
-      await form(theirs, "Status").getByRole("button", { name: "Save status" }).click();
-      await look(form(theirs, "Status").getByRole("status")).text("The status is now Scheduled.");
-
-      const status = form(mine, "Status");
-      await status.getByLabel("Status").selectOption("contacted");
-      const answer = mine.waitForResponse((r) => r.request().method() === "POST");
-      await status.getByRole("button", { name: "Save status" }).click();
-      expect((await answer).status()).toBe(409);
-      const alert = status.getByRole("alert");
-      await look(alert).contains("Ada Admin changed this lead to Scheduled at");
-      await look(alert).contains("while you were looking at it.");
-      await look(alert).contains("Your change (to Contacted) was not saved.");
-      await look(alert).focused();
-      // The page now shows the lead as it is, and the choice is kept.
-      await look(mine.getByText("Status: Scheduled")).visible();
-      await look(timeline(mine).getByRole("listitem").first()).contains(
-        "Ada Admin changed the status from New to Scheduled",
-      );
-      expect(await status.getByLabel("Status").inputValue()).toBe("contacted");
-      await status.getByRole("button", { name: "Save status" }).click();
-      await look(status.getByRole("status")).text("The status is now Contacted.");
-      await look(mine.getByText("Status: Contacted")).visible();
-    });
-
-    it("works the status form by keyboard alone", async () => {
-      const page = await open("sam", ids.keyboard);
-      const select = form(page, "Status").getByLabel("Status");
-      let reached = false;
-      for (let i = 0; i < 40 && !reached; i++) {
-        await page.keyboard.press("Tab");
-        reached = await select.evaluate((el) => el === document.activeElement);
+  // What a browser does is the same on either database: once is enough.
+  if (kind === "pglite") {
+    describe("in the browser", () => {
+      const browser = useBrowser();
+      async function open(who: "sam" | "ada", id: string, viewport = MOBILE) {
+        const opened = await browser.open({ viewport });
+        await addSessionCookie(opened.context, server.url, cookies[who]);
+        const response = await opened.page.goto(`${server.url}${leadPagePath(id)}`);
+        expect(response?.status()).toBe(200);
+        await hydrated(opened.page);
+        return opened.page;
       }
-      expect(reached).toBe(true);
-      // New → Contacted → Scheduled.
-      await page.keyboard.press("ArrowDown");
-      await page.keyboard.press("ArrowDown");
-      expect(await select.inputValue()).toBe("scheduled");
-      await page.keyboard.press("Tab");
-      await page.keyboard.type("Booked for Thursday");
-      await page.keyboard.press("Tab");
-      await look(form(page, "Status").getByRole("button", { name: "Save status" })).focused();
-      await page.keyboard.press("Enter");
-      const message = form(page, "Status").getByRole("status");
-      await look(message).text("The status is now Scheduled.");
-      await look(message).focused();
-      await look(timeline(page).getByRole("listitem").first()).contains("Reason: Booked for Thursday");
-    });
+      const form = (page: Page, name: string) => page.getByRole("form", { name });
+      const timeline = (page: Page) => page.getByRole("list", { name: "Timeline, newest first" });
 
-    for (const [width, viewport] of [
-      ["375", MOBILE],
-      ["1280", DESKTOP],
-    ] as const) {
-      it(`passes axe at ${width}px, a field error showing, with nothing wider than the screen`, async () => {
-        const page = await open("ada", ids.http, viewport);
-        expect(await axeViolations(page)).toEqual([]);
-        const note = form(page, "Add a note");
-        await note.getByRole("button", { name: "Add note" }).click();
-        await look(note.getByText("Write the note first.")).visible();
-        expect(await axeViolations(page)).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      it("logs a call and changes the status on a phone; the timeline shows both", async () => {
+        const page = await open("sam", ids.browser);
+        await look(page.getByRole("heading", { level: 1 })).text(fullName("browser"));
+        await look(page.getByRole("link", { name: "Call (407) 555-0122" })).attribute("href", "tel:4075550122");
+
+        const contact = form(page, "Log a contact attempt");
+        await contact.getByLabel("How").selectOption("call");
+        await contact.getByLabel("What happened").selectOption("left_message");
+        await contact.getByLabel("Note").fill("Said I would try again at 3.");
+        await contact.getByRole("button", { name: "Log it" }).click();
+        await look(contact.getByRole("status")).text("The contact attempt is logged.");
+        await look(timeline(page).getByRole("listitem").first()).contains("Sam Stafford called — left a message");
+        await look(timeline(page).getByRole("listitem").first()).contains("Said I would try again at 3.");
+        // The first attempt ends the wait.
+        await look(page.getByText(/^First contacted/)).visible();
+
+        const status = form(page, "Status");
+        await status.getByLabel("Status").selectOption("contacted");
+        await status.getByRole("button", { name: "Save status" }).click();
+        await look(status.getByRole("status")).text("The status is now Contacted.");
+        await look(timeline(page).getByRole("listitem").first()).contains(
+          "Sam Stafford changed the status from New to Contacted",
+        );
+        await look(page.getByText("Status: Contacted")).visible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
       });
-    }
-  });
+
+      it("shows the conflict when someone else changed the lead first, and takes the change again on the new version", async () => {
+        const mine = await open("sam", ids.conflict);
+        const theirs = await open("ada", ids.conflict);
+        await form(theirs, "Status").getByLabel("Status").selectOption("scheduled");
+        await form(theirs, "Status").getByRole("button", { name: "Save status" }).click();
+        await look(form(theirs, "Status").getByRole("status")).text("The status is now Scheduled.");
+
+        const status = form(mine, "Status");
+        await status.getByLabel("Status").selectOption("contacted");
+        const answer = mine.waitForResponse((r) => r.request().method() === "POST");
+        await status.getByRole("button", { name: "Save status" }).click();
+        expect((await answer).status()).toBe(409);
+        const alert = status.getByRole("alert");
+        await look(alert).contains("Ada Admin changed this lead to Scheduled at");
+        await look(alert).contains("while you were looking at it.");
+        await look(alert).contains("Your change (to Contacted) was not saved.");
+        await look(alert).focused();
+        // The page now shows the lead as it is, and the choice is kept.
+        await look(mine.getByText("Status: Scheduled")).visible();
+        await look(timeline(mine).getByRole("listitem").first()).contains(
+          "Ada Admin changed the status from New to Scheduled",
+        );
+        expect(await status.getByLabel("Status").inputValue()).toBe("contacted");
+        await status.getByRole("button", { name: "Save status" }).click();
+        await look(status.getByRole("status")).text("The status is now Contacted.");
+        await look(mine.getByText("Status: Contacted")).visible();
+      });
+
+      it("works the status form by keyboard alone", async () => {
+        const page = await open("sam", ids.keyboard);
+        const select = form(page, "Status").getByLabel("Status");
+        let reached = false;
+        for (let i = 0; i < 40 && !reached; i++) {
+          await page.keyboard.press("Tab");
+          reached = await select.evaluate((el) => el === document.activeElement);
+        }
+        expect(reached).toBe(true);
+        // New → Contacted → Scheduled.
+        await page.keyboard.press("ArrowDown");
+        await page.keyboard.press("ArrowDown");
+        expect(await select.inputValue()).toBe("scheduled");
+        await page.keyboard.press("Tab");
+        await page.keyboard.type("Booked for Thursday");
+        await page.keyboard.press("Tab");
+        await look(form(page, "Status").getByRole("button", { name: "Save status" })).focused();
+        await page.keyboard.press("Enter");
+        const message = form(page, "Status").getByRole("status");
+        await look(message).text("The status is now Scheduled.");
+        await look(message).focused();
+        await look(timeline(page).getByRole("listitem").first()).contains("Reason: Booked for Thursday");
+      });
+
+      for (const [width, viewport] of [
+        ["375", MOBILE],
+        ["1280", DESKTOP],
+      ] as const) {
+        it(`passes axe at ${width}px, a field error showing, with nothing wider than the screen`, async () => {
+          const page = await open("ada", ids.http, viewport);
+          expect(await axeViolations(page)).toEqual([]);
+          const note = form(page, "Add a note");
+          await note.getByRole("button", { name: "Add note" }).click();
+          await look(note.getByText("Write the note first.")).visible();
+          expect(await axeViolations(page)).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        });
+      }
+    });
+  }
 });
