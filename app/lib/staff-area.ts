@@ -24,6 +24,5 @@ export function isStaffAreaRequest(pathname: string): boolean {
   return isStaffAreaPath(pathname) || pathname.toLowerCase() === `${STAFF_AREA_PATH}.data`;
 }
 
-/** The overview's list of requests waiting for a reply. */
+/** The overview's list of requests waiting for a reply (its element id). */
 export const WAITING_LIST_ID = "waiting";
-export const WAITING_LIST_PATH = `${STAFF_AREA_PATH}#${WAITING_LIST_ID}`;

@@ -178,18 +178,18 @@ describeOnEachDatabase("the lead inbox", (database) => {
   it("finds people by the start of a name, an e-mail, or digits of a phone, never a phone tap", async () => {
     const { db } = database();
     const view = readInboxView(new URLSearchParams());
-    const byName = await searchLeads(db, "testperson01", view, intakeId, NOW);
+    const byName = await searchLeads(db, "testperson01", view, intakeId, 24, NOW);
     expect(byName.length).toBe(
       made.filter((m) => m.name.includes(" testperson01") && m.formType !== "phone_click").length,
     );
     expect(byName.length).toBeGreaterThan(0);
-    const byEmail = await searchLeads(db, "Person5@Example.com", view, intakeId, NOW);
+    const byEmail = await searchLeads(db, "Person5@Example.com", view, intakeId, 24, NOW);
     expect(byEmail.map((r) => r.lastName)).toEqual(["Testperson005"]);
-    const byPhone = await searchLeads(db, "555-0142", view, intakeId, NOW);
+    const byPhone = await searchLeads(db, "555-0142", view, intakeId, 24, NOW);
     expect(byPhone.length).toBeGreaterThan(0);
     expect(byPhone.every((r) => r.formType !== "phone_click")).toBe(true);
     // A search never matches on a LIKE wildcard typed by someone.
-    expect(await searchLeads(db, "%", view, intakeId, NOW)).toEqual([]);
+    expect(await searchLeads(db, "%", view, intakeId, 24, NOW)).toEqual([]);
     expect(searchKind("a@b")).toBe("email");
     expect(searchKind("(407) 555")).toBe("phone");
     expect(searchKind("Avery 2")).toBe("name");

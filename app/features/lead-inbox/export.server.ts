@@ -8,6 +8,7 @@ import {
   SELF_PAY,
   visitTypeLabels,
 } from "~/features/leads/appointment-options";
+import { readLeadSettings } from "~/features/leads/lead-settings.server";
 import { formTypeWords, statusWords } from "~/features/leads/lead-words";
 import { formatClinicDateTime } from "~/lib/clinic-time";
 import type { CsvCell } from "~/lib/csv.server";
@@ -35,6 +36,18 @@ export async function countForExport(db: Db, query: ExportQuery): Promise<number
     .from(leads)
     .where(where(query));
   return row?.n ?? 0;
+}
+
+/** An export of the inbox's filters as of now (the overdue filter counts against the promise setting), and its size. */
+export async function prepareExport(
+  db: Db,
+  filters: InboxFilters,
+  me: string,
+  asOf = new Date(),
+): Promise<{ query: ExportQuery; count: number }> {
+  const { promiseHours } = await readLeadSettings(db);
+  const query = { filters, me, promiseHours, asOf };
+  return { query, count: await countForExport(db, query) };
 }
 
 const selection = {

@@ -55,16 +55,17 @@ export async function runInboxAction(
   }
   const now = new Date();
   try {
-    const [rows, settings] = await withDatabaseDeadline(() =>
-      Promise.all([searchLeads(db, parsed.data.q, view, me, now), readLeadSettings(db)]),
-    );
+    const { rows, promiseHours } = await withDatabaseDeadline(async () => {
+      const { promiseHours } = await readLeadSettings(db);
+      return { rows: await searchLeads(db, parsed.data.q, view, me, promiseHours, now), promiseHours };
+    });
     return {
       status: 200,
       answer: formAnswer<"q", { results: ReturnType<typeof toInboxItem>[] }>({
         ok: true,
         intent: SEARCH_INTENT,
         values: { q: parsed.data.q },
-        results: rows.map((row) => toInboxItem(row, now, settings.promiseHours)),
+        results: rows.map((row) => toInboxItem(row, now, promiseHours)),
       }),
     };
   } catch (error) {

@@ -85,9 +85,9 @@ export async function searchLeads(
   term: string,
   view: InboxView,
   me: string,
+  promiseHours: number,
   now = new Date(),
 ): Promise<InboxRow[]> {
-  const { promiseHours } = await readLeadSettings(db);
   const text = term.trim().toLowerCase();
   const kind = searchKind(text);
   const match =

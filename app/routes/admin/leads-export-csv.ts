@@ -2,9 +2,8 @@ import { clientContext, databaseContext, staffContext } from "~/context";
 import { audit } from "~/features/auth/audit.server";
 import { readForStaff } from "~/features/auth/staff-guard.server";
 import { readExportColumns } from "~/features/lead-inbox/export-columns";
-import { countForExport, exportBatches, exportHeader } from "~/features/lead-inbox/export.server";
+import { exportBatches, exportHeader, prepareExport } from "~/features/lead-inbox/export.server";
 import { filterParams, readInboxView } from "~/features/lead-inbox/inbox-params";
-import { readLeadSettings } from "~/features/leads/lead-settings.server";
 import { dayKey, clinicDayOf } from "~/lib/clinic-time";
 import { csvHeaders, csvStream } from "~/lib/csv.server";
 import type { Route } from "./+types/leads-export-csv";
@@ -29,20 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const columns = readExportColumns(url.searchParams.get("columns"));
   if (!columns) return plain(400, "Choose the columns of the export on the export page: one or more known columns.");
   const asOf = new Date();
-  const query = await readForStaff(async () => {
-    const { promiseHours } = await readLeadSettings(db);
-    const q = { filters, me: user.id, promiseHours, asOf };
-    return { q, count: await countForExport(db, q) };
-  });
-  if (query.count === 0) return plain(422, "No leads match these filters, so there is nothing to export.");
+  const prepared = await readForStaff(() => prepareExport(db, filters, user.id, asOf));
+  if (prepared.count === 0) return plain(422, "No leads match these filters, so there is nothing to export.");
   await readForStaff(() =>
     audit(
       db,
       { id: user.id, email: user.email, ip: context.get(clientContext).ip },
-      { action: "leads_exported", detail: { filters: filterParams(filters), columns, rows: query.count } },
+      { action: "leads_exported", detail: { filters: filterParams(filters), columns, rows: prepared.count } },
     ),
   );
-  return new Response(csvStream(exportHeader(columns), exportBatches(db, query.q, columns)), {
+  return new Response(csvStream(exportHeader(columns), exportBatches(db, prepared.query, columns)), {
     headers: csvHeaders(`leads-${dayKey(clinicDayOf(asOf))}.csv`),
   });
 }

@@ -3,9 +3,8 @@ import { databaseContext, staffContext } from "~/context";
 import { readForStaff } from "~/features/auth/staff-guard.server";
 import { ExportPage, type ExportAnswer } from "~/features/lead-inbox/components/export-page";
 import { EXPORT_PAGE_PATH, exportFileHref, readExportColumns } from "~/features/lead-inbox/export-columns";
-import { countForExport } from "~/features/lead-inbox/export.server";
+import { prepareExport } from "~/features/lead-inbox/export.server";
 import { readInboxView } from "~/features/lead-inbox/inbox-params";
-import { readLeadSettings } from "~/features/leads/lead-settings.server";
 import { refused } from "~/lib/form-answer.server";
 import { readFormValues } from "~/lib/form-values";
 import { hrefWith } from "~/lib/url-filters";
@@ -21,10 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const { user } = context.get(staffContext);
   const { filters } = readInboxView(new URL(request.url).searchParams);
-  const count = await readForStaff(async () => {
-    const { promiseHours } = await readLeadSettings(db);
-    return countForExport(db, { filters, me: user.id, promiseHours, asOf: new Date() });
-  });
+  const { count } = await readForStaff(() => prepareExport(db, filters, user.id));
   return { filters, count };
 }
 
@@ -45,10 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: { columns: posted?.columns ?? "" },
     });
   }
-  const count = await readForStaff(async () => {
-    const { promiseHours } = await readLeadSettings(db);
-    return countForExport(db, { filters, me: user.id, promiseHours, asOf: new Date() });
-  });
+  const { count } = await readForStaff(() => prepareExport(db, filters, user.id));
   if (count === 0) {
     return refused<"columns">(
       {
