@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
@@ -49,6 +50,12 @@ export const visits = pgTable(
     browserVersion: text("browser_version"),
     os: text("os"),
     deviceType: text("device_type").notNull(),
+    // Where the visit came from, looked up from the IP address at ingestion
+    // (the address itself is never stored): ISO 3166-1 alpha-2 country and
+    // ISO 3166-2 subdivision ("US-FL"). Null when unknown, and for every
+    // visit recorded before the lookup existed.
+    country: text("country"),
+    region: text("region"),
   },
   (t) => [
     index("visits_visitor_last_seen_idx").on(t.visitorId, t.lastSeenAt),
@@ -83,4 +90,100 @@ export const analyticsEvents = pgTable(
     index("analytics_events_occurred_brin").using("brin", t.occurredAt),
     index("analytics_events_type_occurred_idx").on(t.eventType, t.occurredAt),
   ],
+);
+
+/** Beacons from bots, counted per hour (never stored as visits), so the dashboard can say how many it left out. */
+export const analyticsBotHits = pgTable("analytics_bot_hits", {
+  hour: timestamp("hour", { withTimezone: true }).primaryKey(),
+  requests: integer("requests").notNull(),
+});
+
+// ---------------------------------------------------------------------------
+// Daily rollups for the analytics dashboard (decision 0027). A clinic day is
+// rolled up once every visit of it has ended; the rows then hold exactly what
+// the raw rows give for that day, and every figure is a sum over days. Days
+// not rolled up yet (today, yesterday until an hour after midnight) are read
+// from the raw rows. Keyed by clinic day in the time zone named in
+// analytics_rollup_days: a day rolled up in another zone is read raw and
+// rolled up again.
+// ---------------------------------------------------------------------------
+
+/** Which clinic days the rollup tables hold, and in which time zone. */
+export const analyticsRollupDays = pgTable("analytics_rollup_days", {
+  day: date("day").primaryKey(),
+  timeZone: text("time_zone").notNull(),
+  rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A day's top figures. `visitors`: distinct visitor ids of the day. */
+export const analyticsDayTotals = pgTable("analytics_day_totals", {
+  day: date("day").primaryKey(),
+  visitors: integer("visitors").notNull(),
+  visits: integer("visits").notNull(),
+  pageviews: integer("pageviews").notNull(),
+  bounces: integer("bounces").notNull(),
+  /** Sum of visit durations in whole seconds. */
+  durationSum: bigint("duration_sum", { mode: "number" }).notNull(),
+  /** Visits with at least one request sent. */
+  leadVisits: integer("lead_visits").notNull(),
+  /** Requests sent (lead_submitted events). */
+  leads: integer("leads").notNull(),
+});
+
+/** How many visits of a day lasted each whole number of seconds: the median is read from it exactly. */
+export const analyticsDayDurations = pgTable(
+  "analytics_day_durations",
+  {
+    day: date("day").notNull(),
+    seconds: integer("seconds").notNull(),
+    visits: integer("visits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.seconds] })],
+);
+
+/**
+ * A day's figures per value of one dimension (channel, browser, page, entry
+ * page…). For "page", pageviews are views of that page and visits/visitors
+ * those that viewed it; for "exit", visits are the visits that ended there.
+ * An unknown value is stored as "".
+ */
+export const analyticsDayBreakdowns = pgTable(
+  "analytics_day_breakdowns",
+  {
+    day: date("day").notNull(),
+    dimension: text("dimension").notNull(),
+    value: text("value").notNull(),
+    visitors: integer("visitors").notNull(),
+    visits: integer("visits").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    bounces: integer("bounces").notNull(),
+    durationSum: bigint("duration_sum", { mode: "number" }).notNull(),
+    leadVisits: integer("lead_visits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
+);
+
+/** A day's conversions per goal (event type) and label (form type, phone placement…; "" for none). */
+export const analyticsDayGoals = pgTable(
+  "analytics_day_goals",
+  {
+    day: date("day").notNull(),
+    goal: text("goal").notNull(),
+    label: text("label").notNull(),
+    conversions: integer("conversions").notNull(),
+    visits: integer("visits").notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.goal, t.label] })],
+);
+
+/** A day's visits reaching each step of the request funnel (1 landed … 4 sent a request). */
+export const analyticsDayFunnel = pgTable(
+  "analytics_day_funnel",
+  {
+    day: date("day").notNull(),
+    step: integer("step").notNull(),
+    visits: integer("visits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.step] })],
 );
