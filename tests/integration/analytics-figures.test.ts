@@ -12,7 +12,8 @@ import {
   type Scope,
 } from "~/features/web-analytics/figures.server";
 import { funnelPaths } from "~/features/web-analytics/funnel-paths.server";
-import { loadOverview, type CardTabs } from "~/features/web-analytics/overview.server";
+import type { CardTabs } from "~/features/web-analytics/overview-types";
+import { loadOverview } from "~/features/web-analytics/overview.server";
 import { pendingDays, rollUpPending } from "~/features/web-analytics/rollup.server";
 import { AGENTS, recordVisits, type ScriptedVisit } from "../setup/analytics-visits";
 import { describeOnEachDatabase } from "../setup/database-suite";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { bucketEdges, bucketIndexOf, type DateRange, type RangePeriod } from "~/lib/date-range";
-import { GOALS, METRICS, type Dimension, type Metric } from "./dimensions";
+import { GOALS, METRICS, type Metric } from "./dimensions";
 import {
   addTotals,
   breakdowns,
@@ -11,66 +11,23 @@ import {
   EMPTY_TOTALS,
   goalTotals,
   medianOf,
-  type BreakdownRow,
   type Scope,
   type Totals,
 } from "./figures.server";
 import type { Filters } from "./filters";
+import {
+  CARD_ROWS,
+  CARDS,
+  type BreakdownRowView,
+  type CardName,
+  type CardTabs,
+  type ChartPointView,
+  type GoalView,
+  type Overview,
+} from "./overview-types";
 import { metricValue } from "./metrics";
 import { pendingDays } from "./rollup.server";
 import { visitFacts } from "./visit-sql.server";
-
-/** The dashboard's cards and the breakdowns each can show (the first is its default). */
-export const CARDS = {
-  pages: ["page", "entry", "exit"],
-  sources: ["channel", "source", "referrer", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"],
-  devices: ["device", "browser", "os"],
-  locations: ["country", "region"],
-} as const satisfies Record<string, readonly Dimension[]>;
-export type CardName = keyof typeof CARDS;
-export type CardTabs = Record<CardName, Dimension>;
-
-/** How many rows a card lists (its details page lists them all). */
-export const CARD_ROWS = 10;
-
-export interface FigureView {
-  metric: Metric;
-  value: number | null;
-  /** null: no period before to compare with (all time), or nothing in it. */
-  previous: number | null;
-}
-
-export interface ChartPointView {
-  label: string;
-  title: string;
-  value: number | null;
-  previous: number | null;
-}
-
-export interface BreakdownRowView extends BreakdownRow {
-  /** Exit pages: the share of the page's views that ended the visit. */
-  exitRate?: number | null;
-}
-
-export interface GoalView {
-  key: string;
-  name: string;
-  conversions: number;
-  visits: number;
-  /** Converting visits ÷ visits; null without visits. */
-  rate: number | null;
-}
-
-export interface Overview {
-  figures: FigureView[];
-  chart: { metric: Metric; points: ChartPointView[]; hasPrevious: boolean };
-  cards: Record<CardName, { dimension: Dimension; rows: BreakdownRowView[]; valuesCount: number }>;
-  goals: GoalView[];
-  /** Beacons from bots in the range, never counted as visits. */
-  botRequests: number;
-  /** Closed days not rolled up yet (read from the raw rows meanwhile). */
-  rollup: { daysPending: number };
-}
 
 function scopeOf(period: RangePeriod, filters: Filters, rollups: boolean): Scope {
   return { from: period.from, to: period.to, filters, rollups };
