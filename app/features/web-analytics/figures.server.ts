@@ -5,6 +5,7 @@ import type { Dimension } from "./dimensions";
 import { hasFilters, type Filters } from "./filters";
 import {
   breakdownRows,
+  clinicDay,
   dayTotalsRows,
   durationRows,
   funnelRows,
@@ -73,8 +74,10 @@ async function rawWindow(db: Db, scope: Scope): Promise<VisitWindow> {
   if (!usesRollups(scope)) return { start, end, filters: scope.filters, skipRolled: false };
   const [first] = await rowsOf<{ day: string | null }>(
     db,
+    // Days before the first recorded visit have nothing to read (and are never rolled up).
     sql`select to_char(min(d), 'YYYY-MM-DD') as day
-      from generate_series(${scope.from}::date, ${scope.to}::date, interval '1 day') d
+      from generate_series(greatest(${scope.from}::date, (select ${clinicDay(sql`started_at`)} from visits order by id limit 1)),
+        ${scope.to}::date, interval '1 day') d
       where not exists (select 1 from analytics_rollup_days r where r.day = d::date and r.time_zone = ${CLINIC_TIME_ZONE})`,
   );
   const rawStart = first?.day ? startOfClinicDay(parseDayKey(first.day)!) : end;

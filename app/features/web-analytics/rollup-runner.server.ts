@@ -9,7 +9,7 @@ interface Log {
 /** How often each instance looks for a day to roll up (a day closes an hour after midnight). */
 export const ROLLUP_EVERY_MS = 60_000;
 // Days per transaction batch: short enough that beacons and pages wait little for PGlite's one connection.
-const DAYS_PER_SLICE = 3;
+const DAYS_PER_SLICE = 14;
 
 /**
  * Rolls up closed days in the background: at start (a backlog, after an

@@ -24,6 +24,8 @@ import {
  */
 
 const CLOSED_AFTER_MS = 60 * 60_000;
+// Consecutive days rolled up by one transaction (a backlog of a year is ~50 transactions).
+const DAYS_PER_TRANSACTION = 7;
 // Advisory-lock namespace for "rolling up a day" (727001: start-up, 727002: visitors).
 const ROLLUP_LOCK_CLASS = 727_003;
 
@@ -32,28 +34,35 @@ export function lastClosedDay(now: Date): string {
   return dayKey(addDays(clinicDayOf(new Date(now.getTime() - CLOSED_AFTER_MS)), -1));
 }
 
-/** Rolls up one clinic day ("YYYY-MM-DD") in one transaction. False when another instance is doing it. */
-export async function rollUpDay(
+/**
+ * Rolls up consecutive clinic days ("YYYY-MM-DD", ascending, no gap) in one
+ * transaction: each statement's rows are per day, so several days cost
+ * little more than one. False when another instance is doing it.
+ */
+export async function rollUpDays(
   db: Db,
-  day: string,
+  days: readonly string[],
   options: { paths: FunnelPaths; kind: "pglite" | "postgres" },
 ): Promise<boolean> {
-  const clinicDay = parseDayKey(day)!;
+  const first = days[0]!;
+  const last = days.at(-1)!;
   const window: VisitWindow = {
-    start: startOfClinicDay(clinicDay),
-    end: startOfClinicDay(addDays(clinicDay, 1)),
+    start: startOfClinicDay(parseDayKey(first)!),
+    end: startOfClinicDay(addDays(parseDayKey(last)!, 1)),
     filters: {},
     skipRolled: false,
   };
   return db.transaction(async (tx) => {
     if (options.kind === "postgres") {
       const got = (await tx.execute(
-        sql`select pg_try_advisory_xact_lock(${ROLLUP_LOCK_CLASS}, ${Number(day.replaceAll("-", ""))}) as ok`,
+        sql`select pg_try_advisory_xact_lock(${ROLLUP_LOCK_CLASS}, ${Number(first.replaceAll("-", ""))}) as ok`,
       )) as unknown as { rows: { ok: boolean }[] };
       if (!got.rows[0]?.ok) return false;
     }
     for (const table of ["totals", "durations", "breakdowns", "goals", "funnel"]) {
-      await tx.execute(sql`delete from ${sql.identifier(`analytics_day_${table}`)} where day = ${day}::date`);
+      await tx.execute(
+        sql`delete from ${sql.identifier(`analytics_day_${table}`)} where day between ${first}::date and ${last}::date`,
+      );
     }
     await tx.execute(sql`insert into analytics_day_totals
       (day, visitors, visits, pageviews, bounces, duration_sum, lead_visits, leads)
@@ -69,10 +78,22 @@ export async function rollUpDay(
     await tx.execute(sql`insert into analytics_day_funnel (day, step, visits)
       select day, step, visits from (${funnelRows(window, options.paths)}) r`);
     await tx.execute(sql`insert into analytics_rollup_days (day, time_zone, rolled_at)
-      values (${day}::date, ${CLINIC_TIME_ZONE}, now())
+      select d::date, ${CLINIC_TIME_ZONE}, now() from generate_series(${first}::date, ${last}::date, interval '1 day') d
       on conflict (day) do update set time_zone = excluded.time_zone, rolled_at = excluded.rolled_at`);
     return true;
   });
+}
+
+/** Splits ascending days into runs of consecutive ones, each at most `size` long. */
+export function consecutiveRuns(days: readonly string[], size: number): string[][] {
+  const runs: string[][] = [];
+  for (const day of days) {
+    const run = runs.at(-1);
+    const next = run ? dayKey(addDays(parseDayKey(run.at(-1)!)!, 1)) : null;
+    if (run && run.length < size && next === day) run.push(day);
+    else runs.push([day]);
+  }
+  return runs;
 }
 
 /**
@@ -105,10 +126,25 @@ export async function rollUpPending(
   options: { now?: Date; maxDays?: number; kind: "pglite" | "postgres" },
 ): Promise<{ rolled: number; pending: number }> {
   const now = options.now ?? new Date();
-  const { days, count } = await pendingDays(db, now, options.maxDays ?? 10);
+  // New time ranges of the BRIN indexes: PGlite runs no autovacuum, and an unsummarised range matches every query.
+  await summariseTimeIndexes(db);
+  const { days, count } = await pendingDays(db, now, options.maxDays ?? 14);
   if (days.length === 0) return { rolled: 0, pending: 0 };
   const paths = await funnelPaths(db);
   let rolled = 0;
-  for (const day of days) if (await rollUpDay(db, day, { paths, kind: options.kind })) rolled++;
+  for (const run of consecutiveRuns(days, DAYS_PER_TRANSACTION)) {
+    if (await rollUpDays(db, run, { paths, kind: options.kind })) rolled += run.length;
+  }
   return { rolled, pending: count - rolled };
+}
+
+/**
+ * Summarises the new block ranges of the analytics tables' BRIN indexes on
+ * time. PostgreSQL's autovacuum does this eventually; PGlite has none, and a
+ * range not summarised is read by every query on time (a full scan at scale).
+ */
+export async function summariseTimeIndexes(db: Db): Promise<void> {
+  await db.execute(sql`select brin_summarize_new_values('visits_started_brin'),
+    brin_summarize_new_values('page_views_occurred_brin'),
+    brin_summarize_new_values('analytics_events_occurred_brin')`);
 }
