@@ -70,6 +70,14 @@ const usesRollups = (scope: Scope) => scope.rollups && !hasFilters(scope.filters
  * (the rest is in the rollups), or all of it.
  */
 async function rawWindow(db: Db, scope: Scope): Promise<VisitWindow> {
+  // One read per scope object: a page asks several figures of the same scope.
+  let known = rawWindows.get(scope);
+  if (!known) rawWindows.set(scope, (known = findRawWindow(db, scope)));
+  return known;
+}
+const rawWindows = new WeakMap<Scope, Promise<VisitWindow>>();
+
+async function findRawWindow(db: Db, scope: Scope): Promise<VisitWindow> {
   const { start, end } = instantsOf(scope);
   if (!usesRollups(scope)) return { start, end, filters: scope.filters, skipRolled: false };
   const [first] = await rowsOf<{ day: string | null }>(

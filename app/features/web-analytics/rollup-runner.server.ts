@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { rollUpPending } from "./rollup.server";
+import { analyseRawTables, rollUpPending } from "./rollup.server";
 
 interface Log {
   info(obj: object, msg: string): void;
@@ -10,6 +10,7 @@ interface Log {
 export const ROLLUP_EVERY_MS = 60_000;
 // Days per transaction batch: short enough that beacons and pages wait little for PGlite's one connection.
 const DAYS_PER_SLICE = 14;
+const ANALYSE_EVERY_MS = 60 * 60_000;
 
 /**
  * Rolls up closed days in the background: at start (a backlog, after an
@@ -20,7 +21,13 @@ export function startRollups(options: { db: Db; kind: "pglite" | "postgres"; log
   const { db, kind, logger } = options;
   let running: Promise<void> | undefined;
   let stopped = false;
+  let analysedAt = 0;
   const run = async () => {
+    // PGlite gathers no planner statistics by itself: once an hour (and at start), for the raw tables.
+    if (kind === "pglite" && Date.now() - analysedAt >= ANALYSE_EVERY_MS) {
+      analysedAt = Date.now();
+      await analyseRawTables(db);
+    }
     let done = 0;
     for (;;) {
       if (stopped) return;

@@ -24,6 +24,15 @@ import {
  */
 
 const CLOSED_AFTER_MS = 60 * 60_000;
+/** The rollup tables, each keyed by clinic day. */
+export const ROLLUP_TABLES = [
+  "analytics_rollup_days",
+  "analytics_day_totals",
+  "analytics_day_durations",
+  "analytics_day_breakdowns",
+  "analytics_day_goals",
+  "analytics_day_funnel",
+] as const;
 // Consecutive days rolled up by one transaction (a backlog of a year is ~50 transactions).
 const DAYS_PER_TRANSACTION = 7;
 // Advisory-lock namespace for "rolling up a day" (727001: start-up, 727002: visitors).
@@ -59,10 +68,8 @@ export async function rollUpDays(
       )) as unknown as { rows: { ok: boolean }[] };
       if (!got.rows[0]?.ok) return false;
     }
-    for (const table of ["totals", "durations", "breakdowns", "goals", "funnel"]) {
-      await tx.execute(
-        sql`delete from ${sql.identifier(`analytics_day_${table}`)} where day between ${first}::date and ${last}::date`,
-      );
+    for (const table of ROLLUP_TABLES.slice(1)) {
+      await tx.execute(sql`delete from ${sql.identifier(table)} where day between ${first}::date and ${last}::date`);
     }
     await tx.execute(sql`insert into analytics_day_totals
       (day, visitors, visits, pageviews, bounces, duration_sum, lead_visits, leads)
@@ -135,6 +142,8 @@ export async function rollUpPending(
   for (const run of consecutiveRuns(days, DAYS_PER_TRANSACTION)) {
     if (await rollUpDays(db, run, { paths, kind: options.kind })) rolled += run.length;
   }
+  // Fresh statistics for the planner (PGlite never gathers them by itself).
+  if (rolled > 0) await db.execute(sql.raw(`analyze ${ROLLUP_TABLES.join(", ")}`));
   return { rolled, pending: count - rolled };
 }
 
@@ -147,4 +156,9 @@ export async function summariseTimeIndexes(db: Db): Promise<void> {
   await db.execute(sql`select brin_summarize_new_values('visits_started_brin'),
     brin_summarize_new_values('page_views_occurred_brin'),
     brin_summarize_new_values('analytics_events_occurred_brin')`);
+}
+
+/** Planner statistics for the raw analytics tables: PostgreSQL's autovacuum keeps them, PGlite needs asking. */
+export async function analyseRawTables(db: Db): Promise<void> {
+  await db.execute(sql`analyze visits, page_views, analytics_events`);
 }

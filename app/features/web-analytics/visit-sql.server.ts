@@ -103,8 +103,9 @@ export function visitFacts(window: VisitWindow): SQL {
     ...filterConditions(window),
   ];
   if (window.skipRolled) {
-    conditions.push(sql`not exists (select 1 from analytics_rollup_days r
-      where r.day = ${clinicDay(sql`v.started_at`)} and r.time_zone = ${CLINIC_TIME_ZONE})`);
+    // The rolled-up days from the window's start, read once for the statement (an init plan).
+    conditions.push(sql`${clinicDay(sql`v.started_at`)} <> all(array(select r.day from analytics_rollup_days r
+      where r.time_zone = ${CLINIC_TIME_ZONE} and r.day >= ${clinicDay(sql`${iso(window.start)}::timestamptz`)}))`);
   }
   return sql`(
     select v.*, ${clinicDay(sql`v.started_at`)} as day,
