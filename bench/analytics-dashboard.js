@@ -129,7 +129,8 @@ async function waitForRollups(server, cookie, label) {
   let last;
   let lastLog = 0;
   for (;;) {
-    const res = await request(url, { headers: { cookie }, timeoutMs: 120_000 });
+    // Generous: a dashboard that rolls up on request may take minutes to answer the first time.
+    const res = await request(url, { headers: { cookie }, timeoutMs: ROLLUP_TIMEOUT_MS });
     if (res.status === 404) return { rollupSeconds: null, missing: `${OVERVIEW}.data answered 404` };
     if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
     const pending = findNumber(res.body.toString(), "daysPending", "rollup");
