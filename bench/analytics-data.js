@@ -25,12 +25,7 @@ export const TIME_ZONE = "America/New_York";
 // ---------------------------------------------------------------------------
 // Catalogues. Weights are relative; each list becomes a lookup array in SQL.
 
-/**
- * The channel and source names of AI assistants. traffic-source.ts has no
- * rule for them yet (the issue asks for one): with today's rules ChatGPT,
- * Perplexity and Copilot would be "Referral" and Gemini "Organic Search".
- * Change these if the classifier names them otherwise.
- */
+/** The channel traffic-source.ts gives AI assistants (ChatGPT, Perplexity, Gemini, Copilot, Claude). */
 export const AI_CHANNEL = "AI Assistants";
 
 const BLOG = [
@@ -72,16 +67,17 @@ const INSURANCE = [
   "/unitedhealthcare",
 ];
 
-/** Service and condition pages: the funnel's second step in the journeys that lead to a request. */
+/**
+ * Service and condition pages, the funnel's second step in the journeys that
+ * lead to a request: every treatment page and the topic pages (content/pages
+ * with `section: topic`) but the crisis one, as the dashboard's funnel reads them.
+ */
 export const SERVICE_PAGES = [
   ...TREATMENTS,
   "/anxiety-therapy",
   "/depression-counseling",
   "/virtual-therapy",
   "/emdr-therapy",
-  "/therapy",
-  "/stress-management",
-  "/services",
 ];
 export const REQUEST_PAGES = { appointment: "/request-appointment", get_started: "/get-started", hero: "/" };
 
