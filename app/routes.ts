@@ -40,6 +40,7 @@ export default [
       route("lead-insights/leads/export.csv", "routes/admin/leads-export-csv.ts"),
       route("lead-insights/leads/:id", "routes/admin/lead.tsx"),
       route("lead-insights/settings", "routes/admin/lead-settings.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

@@ -9,6 +9,7 @@ import { bumpWhenPostsFallDue } from "~/features/blog/schedule.server";
 import { readContentVersion } from "~/features/content/content-version.server";
 import { seedDemoContent } from "~/features/content/seed.server";
 import { DAILY_JOBS_EVERY_MS, runDueJobs } from "~/features/lead-upkeep/daily-jobs.server";
+import { startRollups } from "~/features/web-analytics/rollup-runner.server";
 import { backfillLeadSources } from "~/features/leads/backfill-lead-sources.server";
 import { ConfigError, loadEnv } from "~/lib/env.server";
 import { deleteExpiredRateCounters } from "~/lib/rate-limit.server";
@@ -148,6 +149,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   );
   // The first check once listening: a day's retention run never delays the start.
   dailyJobs();
+  // The analytics dashboard's daily rollups, in the background likewise.
+  const rollups = startRollups({ db: database.db, kind: database.kind, logger });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -167,7 +170,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       clearInterval(sweep);
       clearTimeout(deadline);
       // A daily run under way finishes its batch and closes its row before the database closes.
-      await Promise.all([services.notifier.stop(), services.newsletter.stop(), dailyRun]);
+      await Promise.all([services.notifier.stop(), services.newsletter.stop(), dailyRun, rollups.stop()]);
       services.leadDigest.close();
       // Beacons still queued (connections cut after the grace period) are written before the database closes.
       await services.analytics

@@ -51,7 +51,14 @@ describe("the date range of a report", () => {
     expect(r.bucket).toBe("day");
     expect(r.buckets).toHaveLength(30);
     expect(r.previousBuckets).toHaveLength(30);
-    expect(r.buckets[0]).toEqual({ from: "2026-10-26", to: "2026-10-26", label: "Mon, Oct 26", title: "Oct 26, 2026" });
+    expect(r.buckets[0]).toEqual({
+      from: "2026-10-26",
+      to: "2026-10-26",
+      start: "2026-10-26T04:00:00.000Z",
+      end: "2026-10-27T04:00:00.000Z",
+      label: "Mon, Oct 26",
+      title: "Oct 26, 2026",
+    });
     expect(r.buckets.at(-1)!.from).toBe("2026-11-24");
     // The default is named by no parameter at all: one address per view.
     expect(r.query).toEqual({});
@@ -114,6 +121,9 @@ describe("the date range of a report", () => {
     expect(r.buckets.at(-1)).toEqual({
       from: "2026-11-01",
       to: "2026-11-24",
+      // November's first day is still daylight time, the day after the 24th is not.
+      start: "2026-11-01T04:00:00.000Z",
+      end: "2026-11-25T05:00:00.000Z",
       label: "Nov 2026",
       title: "Nov 1 – 24, 2026",
     });
@@ -139,6 +149,8 @@ describe("the date range of a report", () => {
     expect(r.buckets[0]).toEqual({
       from: "2026-08-27",
       to: "2026-09-02",
+      start: "2026-08-27T04:00:00.000Z",
+      end: "2026-09-03T04:00:00.000Z",
       label: "Aug 27 – Sep 2",
       title: "Aug 27 – Sep 2, 2026",
     });
@@ -236,8 +248,22 @@ describe("buckets", () => {
   it("list every bucket, so a quiet day is there as a bucket of its own", () => {
     const weeks = bucketsOf(day("2025-12-29"), day("2026-01-10"), "week");
     expect(weeks).toEqual([
-      { from: "2025-12-29", to: "2026-01-04", label: "Dec 29 – Jan 4", title: "Dec 29, 2025 – Jan 4, 2026" },
-      { from: "2026-01-05", to: "2026-01-10", label: "Jan 5 – 10", title: "Jan 5 – 10, 2026" },
+      {
+        from: "2025-12-29",
+        to: "2026-01-04",
+        start: "2025-12-29T05:00:00.000Z",
+        end: "2026-01-05T05:00:00.000Z",
+        label: "Dec 29 – Jan 4",
+        title: "Dec 29, 2025 – Jan 4, 2026",
+      },
+      {
+        from: "2026-01-05",
+        to: "2026-01-10",
+        start: "2026-01-05T05:00:00.000Z",
+        end: "2026-01-11T05:00:00.000Z",
+        label: "Jan 5 – 10",
+        title: "Jan 5 – 10, 2026",
+      },
     ]);
     const months = bucketsOf(day("2026-01-31"), day("2026-03-01"), "month");
     expect(months.map((b) => [b.from, b.to])).toEqual([
@@ -245,6 +271,38 @@ describe("buckets", () => {
       ["2026-02-01", "2026-02-28"],
       ["2026-03-01", "2026-03-01"],
     ]);
+  });
+
+  it("are the clinic's hours for a single day on the analytics dashboard: 23 when clocks spring forward, 25 when they fall back", () => {
+    const at = (iso: string) => new Date(iso);
+    const today = resolveDateRange({ preset: "today" }, { now: at("2026-11-24T15:00:00Z"), hourly: true });
+    expect(today.bucket).toBe("hour");
+    expect(today.buckets).toHaveLength(24);
+    expect(today.buckets[0]).toMatchObject({
+      start: "2026-11-24T05:00:00.000Z",
+      end: "2026-11-24T06:00:00.000Z",
+      label: "12 AM",
+    });
+    expect(today.buckets[15]!.label).toBe("3 PM");
+    expect(today.previous).toMatchObject({ from: "2026-11-23", to: "2026-11-23" });
+    expect(today.previousBuckets).toHaveLength(24);
+
+    const spring = bucketsOf(day("2026-03-08"), day("2026-03-08"), "hour");
+    expect(spring).toHaveLength(23);
+    expect(spring.map((b) => b.label).slice(0, 4)).toEqual(["12 AM", "1 AM", "3 AM", "4 AM"]);
+    const fall = bucketsOf(day("2026-11-01"), day("2026-11-01"), "hour");
+    expect(fall).toHaveLength(25);
+    expect(fall.map((b) => b.label).slice(0, 4)).toEqual(["12 AM", "1 AM", "1 AM (again)", "2 AM"]);
+    expect(fall.at(-1)!.end).toBe("2026-11-02T05:00:00.000Z");
+
+    // Yesterday on the dashboard; a one-day custom range in lead insights stays one day.
+    const yesterday = resolveDateRange({ preset: "yesterday" }, { now: at("2026-11-24T15:00:00Z"), hourly: true });
+    expect(yesterday.current).toMatchObject({ from: "2026-11-23", to: "2026-11-23", days: 1 });
+    const oneDay = resolveDateRange(
+      { preset: "custom", from: day("2026-11-23"), to: day("2026-11-23") },
+      { now: at("2026-11-24T15:00:00Z") },
+    );
+    expect(oneDay.bucket).toBe("day");
   });
 
   it("find the bucket of a day, and none for a day outside", () => {

@@ -1,6 +1,19 @@
 import { z } from "zod";
-import { addDays, clinicDayOf, dayKey, parseDayKey, startOfClinicDay, type ClinicDay } from "./clinic-time";
-import { DEFAULT_RANGE_PRESET, RANGE_PRESETS, rangePresetWords, type RangePreset } from "./date-range-presets";
+import {
+  addDays,
+  clinicDayOf,
+  clinicHourOf,
+  dayKey,
+  parseDayKey,
+  startOfClinicDay,
+  type ClinicDay,
+} from "./clinic-time";
+import {
+  DEFAULT_RANGE_PRESET,
+  RANGE_PRESETS,
+  rangePresetWords,
+  type RangePreset,
+} from "./date-range-presets";
 import { readParams } from "./url-filters";
 
 /**
@@ -18,7 +31,7 @@ export const MAX_RANGE_DAYS = 5 * 366;
 export const DAY_BUCKETS_UP_TO = 45;
 export const WEEK_BUCKETS_UP_TO = 186;
 
-export type BucketSize = "day" | "week" | "month";
+export type BucketSize = "hour" | "day" | "week" | "month";
 
 /** Days are "YYYY-MM-DD" keys (clinic-time's dayKey): they sort as text. */
 export interface RangePeriod {
@@ -35,10 +48,14 @@ export interface RangePeriod {
   label: string;
 }
 
-/** One point of a chart: a day, seven days or a calendar month (cut to the period). */
+/** One point of a chart: an hour, a day, seven days or a calendar month (cut to the period). */
 export interface RangeBucket {
+  /** The first and last day it covers (the same day for an hour). */
   from: string;
   to: string;
+  /** The instant it begins (ISO), included, and the one it ends, excluded. */
+  start: string;
+  end: string;
   /** Short, for an axis: "Tue, Mar 10", "Mar 3 – 9", "Nov 2026". */
   label: string;
   /** The exact days, for tables: "Nov 1 – 24, 2026". */
@@ -85,8 +102,8 @@ export type RangeReading =
 // its own sentence). Nothing richer from zod: this module reaches the browser, and zod's chunk is shared
 // with the public request forms, which must not grow.
 const rangeParams = { range: z.string().max(20), from: z.string().max(40), to: z.string().max(40) };
-const isPreset = (value: string | undefined): value is RangePreset =>
-  (RANGE_PRESETS as readonly string[]).includes(value ?? "");
+const isPresetOf = (presets: readonly RangePreset[], value: string | undefined): value is RangePreset =>
+  (presets as readonly string[]).includes(value ?? "");
 
 const longDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
 const monthYear = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", year: "numeric" });
@@ -167,6 +184,7 @@ export function bucketSizeFor(days: number): BucketSize {
  * calendar months, cut to the period at both ends.
  */
 export function bucketsOf(from: ClinicDay, to: ClinicDay, size: BucketSize): RangeBucket[] {
+  if (size === "hour") return hoursOf(from, to);
   const buckets: RangeBucket[] = [];
   const last = dayKey(to);
   let first = from;
@@ -183,10 +201,55 @@ export function bucketsOf(from: ClinicDay, to: ClinicDay, size: BucketSize): Ran
         : size === "week"
           ? spanWords(first, end, false)
           : monthYear.format(utc(first));
-    buckets.push({ from: dayKey(first), to: dayKey(end), label, title });
-    first = addDays(end, 1);
+    const start = startOfClinicDay(first).toISOString();
+    const next = addDays(end, 1);
+    buckets.push({
+      from: dayKey(first),
+      to: dayKey(end),
+      start,
+      end: startOfClinicDay(next).toISOString(),
+      label,
+      title,
+    });
+    first = next;
   }
   return buckets;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The clinic's hours of the days from…to, as instants an hour apart: 24 a
+ * day, 23 on the day clocks spring forward and 25 on the day they fall back
+ * (the repeated hour says so in its label).
+ */
+function hoursOf(from: ClinicDay, to: ClinicDay): RangeBucket[] {
+  const buckets: RangeBucket[] = [];
+  for (let day = from; dayKey(day) <= dayKey(to); day = addDays(day, 1)) {
+    const key = dayKey(day);
+    const dayStart = startOfClinicDay(day).getTime();
+    const dayEnd = startOfClinicDay(addDays(day, 1)).getTime();
+    const seen = new Set<string>();
+    for (let at = dayStart; at < dayEnd; at += HOUR_MS) {
+      const words = hourWords(clinicHourOf(new Date(at)));
+      const label = seen.has(words) ? `${words} (again)` : words;
+      seen.add(words);
+      buckets.push({
+        from: key,
+        to: key,
+        start: new Date(at).toISOString(),
+        end: new Date(Math.min(at + HOUR_MS, dayEnd)).toISOString(),
+        label,
+        title: `${spanWords(day, day)}, ${label}`,
+      });
+    }
+  }
+  return buckets;
+}
+
+/** "12 AM", "3 PM". */
+function hourWords(hour: number): string {
+  return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? "AM" : "PM"}`;
 }
 
 /**
@@ -218,6 +281,22 @@ function presetDays(preset: RangePreset, today: ClinicDay, earliest: ClinicDay |
     };
   };
   switch (preset) {
+    case "today":
+      return {
+        from: today,
+        to: today,
+        previous: { from: addDays(today, -1), to: addDays(today, -1) },
+        words: "the day before",
+      };
+    case "yesterday": {
+      const day = addDays(today, -1);
+      return {
+        from: day,
+        to: day,
+        previous: { from: addDays(day, -1), to: addDays(day, -1) },
+        words: "the day before",
+      };
+    }
     case "7d":
       return daysBack(7);
     case "30d":
@@ -270,10 +349,13 @@ function presetDays(preset: RangePreset, today: ClinicDay, earliest: ClinicDay |
   }
 }
 
-/** The range a choice names, on the clinic's calendar at `now`. `earliest`: the first record, for "all time". */
+/**
+ * The range a choice names, on the clinic's calendar at `now`. `earliest`: the first record, for "all
+ * time". `hourly`: a single day is charted by the hour (the analytics dashboard) rather than as one point.
+ */
 export function resolveDateRange(
   choice: RangeChoice,
-  { now, earliest }: { now: Date; earliest?: Date | null },
+  { now, earliest, hourly = false }: { now: Date; earliest?: Date | null; hourly?: boolean },
 ): DateRange {
   const today = clinicDayOf(now);
   let days: {
@@ -295,7 +377,7 @@ export function resolveDateRange(
     days = presetDays(choice.preset, today, earliest ? clinicDayOf(earliest) : null);
   }
   const current = period(days.from, days.to);
-  const bucket = bucketSizeFor(current.days);
+  const bucket = hourly && current.days === 1 ? "hour" : bucketSizeFor(current.days);
   const previous = days.previous ? period(days.previous.from, days.previous.to) : null;
   return {
     preset: choice.preset,
@@ -322,11 +404,15 @@ export function resolveDateRange(
  * exist, the end before the start, a day after today, more than five
  * years) is refused with a sentence naming the problem.
  */
-export function readRangeChoice(params: URLSearchParams, now: Date): RangeReading {
+export function readRangeChoice(
+  params: URLSearchParams,
+  now: Date,
+  presets: readonly RangePreset[] = RANGE_PRESETS,
+): RangeReading {
   const { values, ignored } = readParams(params, rangeParams);
   const typed = { from: values.from?.trim() ?? "", to: values.to?.trim() ?? "" };
   const preset = values.range;
-  if (isPreset(preset)) return { ok: true, choice: { preset } };
+  if (isPresetOf(presets, preset)) return { ok: true, choice: { preset } };
   if (!typed.from && !typed.to) {
     return {
       ok: true,
@@ -401,9 +487,7 @@ export function bucketEdges(range: DateRange): { edges: string[]; slots: (Bucket
     pairs.push({ edge, slot });
   };
   const addPeriod = (period: BucketSlot["period"], buckets: readonly RangeBucket[], end: string) => {
-    buckets.forEach((bucket, index) =>
-      add(startOfClinicDay(parseDayKey(bucket.from)!).toISOString(), { period, index }),
-    );
+    buckets.forEach((bucket, index) => add(bucket.start, { period, index }));
     add(end, null);
   };
   if (range.previous) addPeriod("previous", range.previousBuckets, range.previous.end);

@@ -13,7 +13,7 @@ export interface RangeRefusal {
   typed: { from: string; to: string };
 }
 
-const bucketWords: Record<BucketSize, string> = { day: "by day", week: "by week", month: "by month" };
+const bucketWords: Record<BucketSize, string> = { hour: "by hour", day: "by day", week: "by week", month: "by month" };
 
 /**
  * The date range of a staff report (app/lib/date-range.ts): a link per

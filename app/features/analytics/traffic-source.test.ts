@@ -123,3 +123,27 @@ describe("classifyTraffic", () => {
     expect(classify({ utmSource: "somewhere" })).toMatchObject({ source: "somewhere", channel: "Referral" });
   });
 });
+
+describe("AI assistants", () => {
+  const site = ["clinic.example"];
+  it("are a channel of their own, named by assistant", () => {
+    const from = (referrer: string) => classifyTraffic({ referrer, utmSource: null, utmMedium: null }, site);
+    expect(from("https://chatgpt.com/")).toMatchObject({ channel: "AI Assistants", source: "ChatGPT" });
+    expect(from("https://www.perplexity.ai/search/abc")).toMatchObject({
+      channel: "AI Assistants",
+      source: "Perplexity",
+    });
+    expect(from("https://copilot.microsoft.com/chats/x")).toMatchObject({
+      channel: "AI Assistants",
+      source: "Copilot",
+    });
+    // Gemini lives on a Google host, yet is not a Google search.
+    expect(from("https://gemini.google.com/app")).toMatchObject({ channel: "AI Assistants", source: "Gemini" });
+    expect(from("https://www.google.com/")).toMatchObject({ channel: "Organic Search", source: "Google" });
+  });
+
+  it("are recognised from the utm_source ChatGPT adds to its citations, whatever the medium", () => {
+    const cited = classifyTraffic({ referrer: null, utmSource: "chatgpt.com", utmMedium: "referral" }, site);
+    expect(cited).toMatchObject({ channel: "AI Assistants", source: "ChatGPT" });
+  });
+});

@@ -14,6 +14,7 @@ export const CHANNELS = [
   "Organic Social",
   "Paid Social",
   "Email",
+  "AI Assistants",
   "Display",
   "Affiliates",
   "Referral",
@@ -42,11 +43,20 @@ export interface TrafficSource {
   clickIdType: ClickIdType | null;
 }
 
-type Kind = "search" | "social" | "email";
+type Kind = "search" | "social" | "email" | "ai";
 
 // host suffix → [name, kind]. Matched on whole labels: "google.com" matches
 // "www.google.com" and "news.google.com", never "notgoogle.com".
 const KNOWN_HOSTS: [string, string, Kind][] = [
+  // AI assistants first: gemini.google.com must not read as Google search.
+  ["chatgpt.com", "ChatGPT", "ai"],
+  ["chat.openai.com", "ChatGPT", "ai"],
+  ["perplexity.ai", "Perplexity", "ai"],
+  ["gemini.google.com", "Gemini", "ai"],
+  ["bard.google.com", "Gemini", "ai"],
+  ["copilot.microsoft.com", "Copilot", "ai"],
+  ["claude.ai", "Claude", "ai"],
+  ["you.com", "You.com", "ai"],
   ["mail.google.com", "Gmail", "email"],
   ["outlook.live.com", "Outlook", "email"],
   ["outlook.office.com", "Outlook", "email"],
@@ -100,6 +110,15 @@ const KNOWN_SOURCES: Record<string, [string, Kind]> = {
   nextdoor: ["Nextdoor", "social"],
   newsletter: ["Newsletter", "email"],
   email: ["Email", "email"],
+  // ChatGPT adds utm_source=chatgpt.com to the links it cites.
+  "chatgpt.com": ["ChatGPT", "ai"],
+  chatgpt: ["ChatGPT", "ai"],
+  openai: ["ChatGPT", "ai"],
+  "perplexity.ai": ["Perplexity", "ai"],
+  perplexity: ["Perplexity", "ai"],
+  gemini: ["Gemini", "ai"],
+  copilot: ["Copilot", "ai"],
+  "claude.ai": ["Claude", "ai"],
 };
 
 const PAID = /^(cpc|ppc|paid|paidsearch|paid[-_ ]search|sem|retargeting)$/;
@@ -176,6 +195,8 @@ export function classifyTraffic(input: TrafficInput, siteHosts: readonly string[
   }
   // Facebook adds fbclid to every outbound link, organic posts included.
   if (clickIdType === "fbclid") return result("Organic Social", source ?? "Facebook");
+  // An assistant's citation is its own channel, whatever medium its link names.
+  if (kind === "ai") return result("AI Assistants");
   if (medium) {
     if (EMAIL.test(medium)) return result("Email");
     if (SOCIAL.test(medium)) return result("Organic Social");
@@ -191,5 +212,6 @@ export function classifyTraffic(input: TrafficInput, siteHosts: readonly string[
 }
 
 function kindChannel(kind: Kind): Channel {
+  if (kind === "ai") return "AI Assistants";
   return kind === "search" ? "Organic Search" : kind === "social" ? "Organic Social" : "Email";
 }

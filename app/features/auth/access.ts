@@ -1,5 +1,6 @@
 import type { StaffRole } from "~/db/schema";
 import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
+import { ANALYTICS_PATH } from "~/lib/analytics-paths";
 import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH } from "~/lib/lead-paths";
 
 /**
@@ -16,6 +17,8 @@ export const permissions = {
   "lead-details": ["admin", "intake"],
   /** Leads as counts and rates: the lead insights report and its aggregate export, never a person. */
   "lead-metrics": ["admin", "intake", "marketing"],
+  /** The website's visits, sources, goals and speed: counts only, never a person. */
+  "site-analytics": ["admin", "marketing"],
   /** Staff accounts, the audit trail and the area's settings. */
   "manage-staff": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -46,6 +49,7 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   { path: LEADS_INBOX_PATH, label: "Leads", permission: "lead-details" },
   { path: LEAD_INSIGHTS_PATH, label: "Lead insights", permission: "lead-metrics" },
   { path: LEAD_SETTINGS_PATH, label: "Lead settings", permission: "manage-staff", inNav: false },
+  { path: ANALYTICS_PATH, label: "Analytics", permission: "site-analytics" },
   { path: staffPath("staff"), label: "Staff", permission: "manage-staff" },
   { path: staffPath("audit"), label: "Audit log", permission: "manage-staff" },
   { path: staffPath("account"), label: "Your account", permission: "staff-area" },

@@ -4,7 +4,7 @@ import type { BucketSize } from "~/lib/date-range";
 import { formatCount } from "../report-format";
 import type { LeadReport } from "../report-types";
 
-const bucketHeader: Record<BucketSize, string> = { day: "Day", week: "Week", month: "Month" };
+const bucketHeader: Record<BucketSize, string> = { hour: "Hour", day: "Day", week: "Week", month: "Month" };
 
 /** Requests and calls tapped per day, week or month, stacked, with the period before's total as a dashed line. */
 export function LeadsOverTime({ report }: { report: LeadReport }) {

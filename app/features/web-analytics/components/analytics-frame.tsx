@@ -1,0 +1,109 @@
+import type * as React from "react";
+import { NavLink } from "react-router";
+import { ActiveFilters } from "~/components/staff/filter-form";
+import { PageHeader } from "~/components/staff/page-header";
+import { RangePicker, type RangeRefusal } from "~/components/staff/range-picker";
+import {
+  ANALYTICS_FUNNEL_PATH,
+  ANALYTICS_PATH,
+  ANALYTICS_REALTIME_PATH,
+  ANALYTICS_SPEED_PATH,
+} from "~/lib/analytics-paths";
+import { cn } from "~/lib/cn";
+import type { DateRange } from "~/lib/date-range";
+import { ANALYTICS_RANGE_PRESETS } from "~/lib/date-range-presets";
+import { hrefWith } from "~/lib/url-filters";
+import { FILTER_KEYS, type FilterKey } from "../dimensions";
+import { filterWords, type Filters } from "../filters";
+
+const VIEWS = [
+  { path: ANALYTICS_PATH, label: "Overview" },
+  { path: ANALYTICS_FUNNEL_PATH, label: "Request funnel" },
+  { path: ANALYTICS_SPEED_PATH, label: "Site speed" },
+  { path: ANALYTICS_REALTIME_PATH, label: "Right now" },
+] as const;
+
+/**
+ * Every analytics page: its title, the views (links that keep the range and
+ * filters), the range picker and the filters on, each removable.
+ */
+export function AnalyticsFrame({
+  title,
+  description,
+  path,
+  range,
+  refused,
+  notice,
+  filters = {},
+  keep = {},
+  pageKeep = {},
+  actions,
+  showRange = true,
+  children,
+}: {
+  title: string;
+  description: React.ReactNode;
+  /** This page's own path (the range picker's and the chips' target). */
+  path: string;
+  range: DateRange | null;
+  refused?: RangeRefusal;
+  notice?: string;
+  filters?: Filters;
+  /** The address's range and filters. */
+  keep?: Record<string, string>;
+  /** More of this page's parameters for the range picker to keep (the figure and tabs chosen). */
+  pageKeep?: Record<string, string>;
+  actions?: React.ReactNode;
+  showRange?: boolean;
+  children: React.ReactNode;
+}) {
+  const filterKeep = Object.fromEntries(Object.entries(keep).filter(([k]) => FILTER_KEYS.includes(k as FilterKey)));
+  const chips = (Object.entries(filters) as [FilterKey, string][]).map(([key, value]) => {
+    const rest = { ...keep, ...pageKeep };
+    delete rest[key];
+    return { label: filterWords(key, value), removeHref: hrefWith(path, rest) };
+  });
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={title} description={description} actions={actions} />
+      <nav aria-label="Analytics views">
+        <ul className="flex flex-wrap gap-2">
+          {VIEWS.map((view) => (
+            <li key={view.path}>
+              <NavLink
+                to={hrefWith(view.path, view.path === ANALYTICS_REALTIME_PATH ? filterKeep : keep)}
+                end
+                className={({ isActive }) =>
+                  cn(
+                    "inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-semibold",
+                    isActive
+                      ? "border-primary bg-primary text-white"
+                      : "border-line bg-surface text-primary-dark hover:border-primary",
+                  )
+                }
+              >
+                {view.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {showRange ? (
+        <RangePicker
+          path={path}
+          range={range}
+          refused={refused}
+          notice={notice}
+          keep={{ ...filterKeep, ...pageKeep }}
+          presets={ANALYTICS_RANGE_PRESETS}
+        />
+      ) : notice ? (
+        <p role="status" className="text-sm text-muted">
+          {notice}
+        </p>
+      ) : null}
+      <ActiveFilters filters={chips} label="Showing only visits where" />
+      {children}
+    </div>
+  );
+}
