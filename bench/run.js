@@ -1,7 +1,8 @@
 // Runs the benchmarks one after another, each in its own process, and passes
 // their one-line JSON results through to stdout (progress goes to stderr).
 //
-//   npm run bench                        startup, throughput, lead-latency, analytics-ingestion, staff-sign-in, lighthouse
+//   npm run bench                        startup, throughput, lead-latency, analytics-ingestion, staff-sign-in,
+//                                        lead-insights, analytics-dashboard, lighthouse
 //   npm run bench -- throughput          just one (or several, in the order given)
 //
 // Exits non-zero if any benchmark failed; the others still run.
@@ -17,6 +18,7 @@ const ALL = [
   "analytics-ingestion",
   "staff-sign-in",
   "lead-insights",
+  "analytics-dashboard",
   "lighthouse",
 ];
 
