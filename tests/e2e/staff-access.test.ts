@@ -54,11 +54,14 @@ const SHOWS_THE_PATIENT = new Set(["admin/lead-insights/leads/:id", "admin/lead-
 /** What a file route needs in its query to answer 200 to someone allowed (the export's columns). */
 const SAMPLE_QUERIES: Record<string, string> = {
   "admin/lead-insights/leads/export.csv": "?columns=received,firstName,lastName,email,phone",
+  "admin/analytics/export.csv": "?report=channel",
 };
 /** Params the walk fills with something real once it exists (the patient's lead). */
 const live: { leadId?: string } = {};
 const LIVE_PARAMS: Record<string, () => string | undefined> = {
   "admin/lead-insights/leads/:id": () => live.leadId && `/admin/lead-insights/leads/${live.leadId}`,
+  // A real breakdown: the details of the channels.
+  "admin/analytics/details/:report": () => "/admin/analytics/details/channel",
 };
 
 const ADMIN_ROUTES = adminRoutes(routes).map((route) =>

@@ -229,7 +229,15 @@ export async function breakdowns(
   db: Db,
   scope: Scope,
   dimensions: readonly Dimension[],
-  options: { limit: number; sort?: BreakdownSort; descending?: boolean; search?: string; values?: string[] },
+  options: {
+    limit: number;
+    /** Rows to skip in each dimension (a later page of a full list). */
+    offset?: number;
+    sort?: BreakdownSort;
+    descending?: boolean;
+    search?: string;
+    values?: string[];
+  },
 ): Promise<{ rows: BreakdownRow[]; totals: Map<Dimension, number> }> {
   if (dimensions.length === 0) return { rows: [], totals: new Map() };
   const raw = await rawWindow(db, scope);
@@ -258,7 +266,8 @@ export async function breakdowns(
         count(*) over (partition by dimension) as values_count
       from summed
     )
-    select * from ranked where n <= ${options.limit} order by dimension, n`,
+    select * from ranked where n > ${options.offset ?? 0} and n <= ${(options.offset ?? 0) + options.limit}
+    order by dimension, n`,
   );
   const totals = new Map<Dimension, number>();
   const result = rows.map((r) => {
