@@ -194,7 +194,7 @@ function DimensionList({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         {state.sort !== "visitors" ? <input type="hidden" name="sort" value={state.sort} /> : null}
-        <Field id="details-search" label={`Find a ${words.one.toLowerCase()}`}>
+        <Field id="details-search" label={`Search ${words.many.toLowerCase().replace(/^top /, "")}`}>
           <input
             id="details-search"
             name="q"
