@@ -8,6 +8,7 @@ import {
 import { clientKey, type RateRule } from "~/lib/rate-limit.server";
 import { isEngagementEvent, type EventData, type PageViewData } from "./analytics-schema";
 import { writeBatch, type BatchItem } from "./batch-writer.server";
+import { BotCounter } from "./bot-hits.server";
 import { IpLocator, type IpLocation } from "./ip-location.server";
 import { classifyTraffic } from "./traffic-source";
 import { UserAgentParser } from "./user-agent.server";
@@ -74,6 +75,7 @@ export class AnalyticsIngester {
   readonly salts: SaltStore;
   private readonly agents = new UserAgentParser();
   private readonly locator: IpLocator;
+  private readonly bots: BotCounter;
 
   private queue: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -90,11 +92,17 @@ export class AnalyticsIngester {
     this.now = options.now ?? Date.now;
     this.salts = new SaltStore(options.database.db);
     this.locator = options.locator ?? new IpLocator();
+    this.bots = new BotCounter(options.database.db, this.now);
   }
 
   /** Crawlers, headless browsers and clients without a User-Agent (cached per user agent). */
   isBot(userAgent: string): boolean {
     return this.agents.isBot(userAgent);
+  }
+
+  /** A beacon from a bot, not stored: counted per hour for the dashboard (written every few seconds). */
+  countBot(): void {
+    if (!this.stopped) this.bots.count();
   }
 
   recordPageView(data: PageViewData, client: BeaconClient): Promise<IngestOutcome> {
@@ -114,6 +122,8 @@ export class AnalyticsIngester {
       if (!this.inFlight) this.flush();
       await this.inFlight;
     }
+    // With the database away at shutdown, the last seconds' bot counts are lost: they are only counts.
+    await this.bots.stop().catch(() => undefined);
     this.locator.close();
   }
 
