@@ -31,13 +31,17 @@ export class MmdbFile {
   private readonly size: number;
   private readonly treeSize: number;
   private readonly nodeBytes: number;
-  private readonly blocks = new Map<number, Buffer>();
+  // Cached blocks live in one fixed slab (no allocation per block read, so
+  // no churn for the garbage collector or malloc): block index → slab offset.
+  private readonly slab: Buffer;
+  private readonly blocks = new Map<number, number>();
   private position = 0;
 
   constructor(
     readonly path: string,
-    private readonly maxBlocks = 1024,
+    private readonly maxBlocks = 512,
   ) {
+    this.slab = Buffer.alloc(maxBlocks * BLOCK_SIZE);
     this.fd = fs.openSync(path, "r");
     try {
       this.size = fs.fstatSync(this.fd).size;
@@ -108,25 +112,31 @@ export class MmdbFile {
   // -------------------------------------------------------------------------
   // Bytes
 
-  private block(index: number): Buffer {
-    let block = this.blocks.get(index);
-    if (block) {
+  /** The slab offset where block `index` of the file is cached (read from the file on a miss). */
+  private block(index: number): number {
+    let at = this.blocks.get(index);
+    if (at !== undefined) {
       // Re-insert: a Map iterates in insertion order, so the oldest key comes first.
       this.blocks.delete(index);
     } else {
-      block = Buffer.allocUnsafe(BLOCK_SIZE);
-      const read = fs.readSync(this.fd, block, 0, BLOCK_SIZE, index * BLOCK_SIZE);
-      if (read < BLOCK_SIZE) block = block.subarray(0, read);
-      if (this.blocks.size >= this.maxBlocks) this.blocks.delete(this.blocks.keys().next().value!);
+      if (this.blocks.size >= this.maxBlocks) {
+        const oldest = this.blocks.keys().next().value!;
+        at = this.blocks.get(oldest)!;
+        this.blocks.delete(oldest);
+      } else {
+        at = this.blocks.size * BLOCK_SIZE;
+      }
+      // Past the end of the file the rest of the block is zeros; reads there are refused in byte().
+      const read = fs.readSync(this.fd, this.slab, at, BLOCK_SIZE, index * BLOCK_SIZE);
+      this.slab.fill(0, at + read, at + BLOCK_SIZE);
     }
-    this.blocks.set(index, block);
-    return block;
+    this.blocks.set(index, at);
+    return at;
   }
 
   private byte(offset: number): number {
-    const value = this.block(offset >>> BLOCK_BITS)[offset & (BLOCK_SIZE - 1)];
-    if (value === undefined) throw new Error(`MMDB read past the end of ${this.path} (offset ${offset})`);
-    return value;
+    if (offset >= this.size) throw new Error(`MMDB read past the end of ${this.path} (offset ${offset})`);
+    return this.slab[this.block(offset >>> BLOCK_BITS) + (offset & (BLOCK_SIZE - 1))]!;
   }
 
   private uint(offset: number, length: number): number {
@@ -135,13 +145,20 @@ export class MmdbFile {
     return n;
   }
 
+  /** `length` bytes from `offset`, copied (a slab slot may be reused by the next read). */
   private bytes(offset: number, length: number): Buffer {
-    const first = offset >>> BLOCK_BITS;
-    const start = offset & (BLOCK_SIZE - 1);
-    if (start + length <= BLOCK_SIZE) return this.block(first).subarray(start, start + length);
     const out = Buffer.allocUnsafe(length);
     for (let i = 0; i < length; i++) out[i] = this.byte(offset + i);
     return out;
+  }
+
+  private text(offset: number, length: number): string {
+    const start = offset & (BLOCK_SIZE - 1);
+    if (start + length <= BLOCK_SIZE && offset + length <= this.size) {
+      const at = this.block(offset >>> BLOCK_BITS) + start;
+      return this.slab.toString("utf8", at, at + length);
+    }
+    return this.bytes(offset, length).toString("utf8");
   }
 
   // -------------------------------------------------------------------------
@@ -201,13 +218,13 @@ export class MmdbFile {
     switch (type) {
       case 2:
         this.position += size;
-        return this.bytes(at, size).toString("utf8");
+        return this.text(at, size);
       case 3:
         this.position += 8;
         return this.bytes(at, 8).readDoubleBE(0);
       case 4:
         this.position += size;
-        return Buffer.from(this.bytes(at, size));
+        return this.bytes(at, size);
       case 5:
       case 6:
         this.position += size;
