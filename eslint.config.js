@@ -28,6 +28,8 @@ const FEATURE_IMPORTS = {
   dashboard: ["leads"],
   // The lead settings page and the daily jobs (retention, the overdue digest).
   "lead-upkeep": ["auth", "leads"],
+  // The analytics retention: the daily-job claims of lead-upkeep, the audit trail.
+  "analytics-upkeep": ["auth", "lead-upkeep"],
   "lead-report": ["auth", "leads"],
   account: ["auth", "content"],
   audit: ["auth"],

@@ -8,6 +8,7 @@ import { deleteOldAttempts } from "~/features/auth/login-throttle.server";
 import { bumpWhenPostsFallDue } from "~/features/blog/schedule.server";
 import { readContentVersion } from "~/features/content/content-version.server";
 import { seedDemoContent } from "~/features/content/seed.server";
+import { runDueAnalyticsJobs } from "~/features/analytics-upkeep/analytics-jobs.server";
 import { DAILY_JOBS_EVERY_MS, runDueJobs } from "~/features/lead-upkeep/daily-jobs.server";
 import { startRollups } from "~/features/web-analytics/rollup-runner.server";
 import { backfillLeadSources } from "~/features/leads/backfill-lead-sources.server";
@@ -100,11 +101,12 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   housekeeping();
   const maintenance = setInterval(housekeeping, 60 * 60_000);
   maintenance.unref();
-  // The daily jobs (lead retention, the overdue digest): every instance asks every few minutes,
+  // The daily jobs (lead retention, the overdue digest, analytics retention): every instance asks every few minutes,
   // and a claim row in the database lets one of them do each day's run. One check at a time here.
   let dailyRun: Promise<void> | undefined;
   const dailyJobs = () => {
     dailyRun ??= runDueJobs(database.db, services)
+      .then(() => runDueAnalyticsJobs(database.db, logger))
       .then(
         () => {},
         (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "daily jobs paused"),

@@ -10,7 +10,7 @@ import type { ApiDeps } from "./deps";
 const MAX_BYTES = 4 * 1024;
 
 // 201: committed (the rows exist). 202: accepted but deliberately not stored
-// (a bot). Neither is read by the browser (spec §7: failures are ignored).
+// (a bot; only counted per hour, in analytics_bot_hits). Neither is read by the browser (spec §7: failures are ignored).
 const RECORDED: WriteAnswer = { status: 201, body: { status: "recorded" } };
 const IGNORED: WriteAnswer = { status: 202, body: { status: "ignored", reason: "bot" } };
 
@@ -27,7 +27,10 @@ function beaconEndpoint<S extends z.ZodType>(
       // The header, not the body's userAgent: it is what the browser cannot
       // leave out, and events carry no body copy to match page views by.
       const { userAgent } = client;
-      if (services.analytics.isBot(userAgent)) return IGNORED;
+      if (services.analytics.isBot(userAgent)) {
+        services.analytics.countBot();
+        return IGNORED;
+      }
       const outcome = await record(input, { ip: client.ip, userAgent, host: client.hostname });
       if (outcome.status === "rate_limited") throw new RateLimitedError(outcome.retryAfterSeconds);
       return RECORDED;

@@ -111,6 +111,34 @@ describe.each(databaseKinds())("analytics API on %s", (kind) => {
     expect(views.map((v) => v.path)).toEqual(["/landing-utm"]);
   });
 
+  it("stores the country and US state of the client's address on a new visit (DB-IP), never the address", async () => {
+    // Places as DB-IP's database in package-lock.json has them (see ip-location.server.test.ts).
+    const clients = [
+      ["73.0.0.1", "/geo-florida", "US", "US-FL"],
+      ["2600:1700::1", "/geo-michigan", "US", "US-MI"],
+      ["1.1.1.1", "/geo-sydney", "AU", "AU-NSW"],
+      ["10.20.30.40", "/geo-private", null, null],
+      ["127.0.0.1", "/geo-loopback", null, null],
+    ] as const;
+    for (const [ip, path] of clients) {
+      expect((await post("page-view", { ...pageView, path }, { ip })).status).toBe(201);
+    }
+    // The visit's next page view (same address and browser) leaves the place as it was.
+    expect((await post("page-view", { ...pageView, path: "/geo-florida-2" }, { ip: "73.0.0.1" })).status).toBe(201);
+    for (const [ip, path, country, region] of clients) {
+      const found = await visitsOf(app.database, path);
+      expect(
+        found.map((v) => ({ country: v.country, region: v.region })),
+        ip,
+      ).toEqual([{ country, region }]);
+    }
+    expect((await visitsOf(app.database, "/geo-florida"))[0]).toMatchObject({
+      pageviews: 2,
+      exitPath: "/geo-florida-2",
+    });
+    for (const [ip] of clients) expect(app.logs()).not.toContain(ip);
+  });
+
   it("classifies search, self-referrals and gclid", async () => {
     await post("page-view", { ...pageView, path: "/landing-google" }, { ip: newClient() });
     await post("page-view", { ...pageView, path: "/landing-self", referrer: `${app.url}/team` }, { ip: newClient() });

@@ -126,10 +126,11 @@ export async function writeBatch(
     new_visits as (
       insert into visits (id, visitor_id, started_at, last_seen_at, entry_path, exit_path, pageviews, events,
         is_bounce, referrer_host, referrer_source, channel, utm_source, utm_medium, utm_campaign, utm_term,
-        utm_content, click_id_type, browser, browser_version, os, device_type)
+        utm_content, click_id_type, browser, browser_version, os, device_type, country, region)
       select ids.id, n.visitor_id, n.started_at, n.last_seen_at, n.entry_path, n.exit_path, n.pageviews, n.events,
         n.is_bounce, n.referrer_host, n.referrer_source, n.channel, n.utm_source, n.utm_medium, n.utm_campaign,
-        n.utm_term, n.utm_content, n.click_id_type, n.browser, n.browser_version, n.os, n.device_type
+        n.utm_term, n.utm_content, n.click_id_type, n.browser, n.browser_version, n.os, n.device_type,
+        n.country, n.region
       from unnest(
         ${col(v, (x) => String(x.visitor))}::bigint[],
         ${col(v, (x) => iso(x.startedAt))}::timestamptz[], ${col(v, (x) => iso(x.lastSeenAt))}::timestamptz[],
@@ -141,10 +142,11 @@ export async function writeBatch(
         ${col(v, (x) => x.landing.utmCampaign)}::text[], ${col(v, (x) => x.landing.utmTerm)}::text[],
         ${col(v, (x) => x.landing.utmContent)}::text[], ${col(v, (x) => x.landing.traffic.clickIdType)}::text[],
         ${col(v, (x) => x.landing.agent.browser)}::text[], ${col(v, (x) => x.landing.agent.browserVersion)}::text[],
-        ${col(v, (x) => x.landing.agent.os)}::text[], ${col(v, (x) => x.landing.agent.deviceType)}::text[]
+        ${col(v, (x) => x.landing.agent.os)}::text[], ${col(v, (x) => x.landing.agent.deviceType)}::text[],
+        ${col(v, (x) => x.landing.location.country)}::text[], ${col(v, (x) => x.landing.location.region)}::text[]
       ) with ordinality as n(visitor_id, started_at, last_seen_at, entry_path, exit_path, pageviews, events,
         is_bounce, referrer_host, referrer_source, channel, utm_source, utm_medium, utm_campaign, utm_term,
-        utm_content, click_id_type, browser, browser_version, os, device_type, ord)
+        utm_content, click_id_type, browser, browser_version, os, device_type, country, region, ord)
       join ids using (ord)
     ),
     new_page_views as (

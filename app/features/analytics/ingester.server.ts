@@ -8,12 +8,14 @@ import {
 import { clientKey, type RateRule } from "~/lib/rate-limit.server";
 import { isEngagementEvent, type EventData, type PageViewData } from "./analytics-schema";
 import { writeBatch, type BatchItem } from "./batch-writer.server";
+import { BotCounter } from "./bot-hits.server";
+import { IpLocator, type IpLocation } from "./ip-location.server";
 import { classifyTraffic } from "./traffic-source";
 import { UserAgentParser } from "./user-agent.server";
 import type { PlanItem } from "./visit-plan";
 import { SaltStore, utcDay, visitorId } from "./visitor-id.server";
 
-/** Who sent a beacon. The IP is hashed (visitor id, rate key) and then dropped. */
+/** Who sent a beacon. The IP is hashed (visitor id, rate key), looked up (country, region) and then dropped. */
 export interface BeaconClient {
   ip: string;
   /** The User-Agent header: hashed into the visitor id and parsed. */
@@ -47,6 +49,8 @@ export interface IngesterOptions {
   maxWaitMs?: number;
   /** The clock (tests move it across days). */
   now?: () => number;
+  /** Where addresses are (default: DB-IP's city database, read in place). */
+  locator?: IpLocator;
 }
 
 // When the database is away, every waiting request must hear so within 2 s.
@@ -70,6 +74,8 @@ export class AnalyticsIngester {
   private readonly now: () => number;
   readonly salts: SaltStore;
   private readonly agents = new UserAgentParser();
+  private readonly locator: IpLocator;
+  private readonly bots: BotCounter;
 
   private queue: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -85,11 +91,18 @@ export class AnalyticsIngester {
     this.maxWaitMs = options.maxWaitMs ?? 2;
     this.now = options.now ?? Date.now;
     this.salts = new SaltStore(options.database.db);
+    this.locator = options.locator ?? new IpLocator();
+    this.bots = new BotCounter(options.database.db, this.now);
   }
 
   /** Crawlers, headless browsers and clients without a User-Agent (cached per user agent). */
   isBot(userAgent: string): boolean {
     return this.agents.isBot(userAgent);
+  }
+
+  /** A beacon from a bot, not stored: counted per hour for the dashboard (written every few seconds). */
+  countBot(): void {
+    if (!this.stopped) this.bots.count();
   }
 
   recordPageView(data: PageViewData, client: BeaconClient): Promise<IngestOutcome> {
@@ -109,6 +122,9 @@ export class AnalyticsIngester {
       if (!this.inFlight) this.flush();
       await this.inFlight;
     }
+    // With the database away at shutdown, the last seconds' bot counts are lost: they are only counts.
+    await this.bots.stop().catch(() => undefined);
+    this.locator.close();
   }
 
   private enqueue(submission: Submission): Promise<IngestOutcome> {
@@ -168,9 +184,16 @@ export class AnalyticsIngester {
 
   /** Visitor ids, rate keys and (for page views) what describes a new visit. */
   private async prepare(batch: Pending[]): Promise<BatchItem[]> {
-    // Hashes repeat within a batch (the same few clients): compute each once.
+    // Hashes and locations repeat within a batch (the same few clients):
+    // compute each once. The addresses are forgotten with the batch.
     const rateKeys = new Map<string, string>();
     const visitors = new Map<string, bigint>();
+    const locations = new Map<string, IpLocation>();
+    const locate = (ip: string) => {
+      let location = locations.get(ip);
+      if (location === undefined) locations.set(ip, (location = this.locator.locate(ip)));
+      return location;
+    };
     const items: BatchItem[] = [];
     for (const { submission: s } of batch) {
       const { ip, userAgent } = s.client;
@@ -183,12 +206,12 @@ export class AnalyticsIngester {
         const salt = await this.salts.saltFor(day);
         visitors.set(who, (visitor = visitorId(salt, ip, userAgent)));
       }
-      items.push({ rateKey, item: this.planItem(s, visitor) });
+      items.push({ rateKey, item: this.planItem(s, visitor, locate) });
     }
     return items;
   }
 
-  private planItem(s: Submission, visitor: bigint): PlanItem {
+  private planItem(s: Submission, visitor: bigint, locate: (ip: string) => IpLocation): PlanItem {
     if (s.kind === "event") {
       const e = s.data;
       return {
@@ -204,20 +227,23 @@ export class AnalyticsIngester {
       };
     }
     const p = s.data;
+    const { client } = s;
     return {
       kind: "page_view",
       at: s.at,
       visitor,
       path: p.path,
-      landing: {
-        traffic: classifyTraffic(p, [this.publicHost, s.client.host]),
+      // Called only when this page view starts a visit.
+      landing: () => ({
+        traffic: classifyTraffic(p, [this.publicHost, client.host]),
         utmSource: p.utmSource,
         utmMedium: p.utmMedium,
         utmCampaign: p.utmCampaign,
         utmTerm: p.utmTerm,
         utmContent: p.utmContent,
-        agent: this.agents.parse(s.client.userAgent),
-      },
+        agent: this.agents.parse(client.userAgent),
+        location: locate(client.ip),
+      }),
     };
   }
 }

@@ -9,9 +9,16 @@ const landing: Landing = {
   utmTerm: null,
   utmContent: null,
   agent: { browser: "Chrome", browserVersion: "131", os: "Windows", deviceType: "desktop" },
+  location: { country: "US", region: "US-FL" },
 };
 const T = Date.UTC(2026, 10, 21, 12);
-const view = (visitor: bigint, at: number, path = "/"): PlanItem => ({ kind: "page_view", at, visitor, path, landing });
+const view = (visitor: bigint, at: number, path = "/"): PlanItem => ({
+  kind: "page_view",
+  at,
+  visitor,
+  path,
+  landing: () => landing,
+});
 const event = (visitor: bigint, at: number, eventType = "phone_click"): PlanItem => ({
   kind: "event",
   at,

@@ -1,3 +1,4 @@
+import type { IpLocation } from "./ip-location.server";
 import type { ClientAgent } from "./user-agent.server";
 import type { TrafficSource } from "./traffic-source";
 
@@ -13,10 +14,23 @@ export interface Landing {
   utmTerm: string | null;
   utmContent: string | null;
   agent: ClientAgent;
+  /** Country and subdivision of the client's address (the address itself is not kept). */
+  location: IpLocation;
 }
 
 export type PlanItem =
-  | { kind: "page_view"; at: number; visitor: bigint; path: string; landing: Landing }
+  | {
+      kind: "page_view";
+      at: number;
+      visitor: bigint;
+      path: string;
+      /**
+       * Describes the visit this page view would start. A function: most page
+       * views continue a visit, and then the referrer, the user agent and the
+       * address need not be classified, parsed or looked up at all.
+       */
+      landing: () => Landing;
+    }
   | {
       kind: "event";
       at: number;
@@ -113,7 +127,7 @@ export function planVisits(items: readonly PlanItem[], open: readonly OpenVisit[
           pageviews: 1,
           events: 0,
           isBounce: true,
-          landing: item.landing,
+          landing: item.landing(),
         };
         plan.newVisits.push(created);
         visit = { ref: { newIndex: created.index }, lastSeenAt: item.at, visit: created };

@@ -29,6 +29,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   lead_deleted: "Deleted a lead",
   leads_exported: "Exported leads",
   leads_retention_deleted: "Deleted finished leads past the keeping time",
+  analytics_retention_deleted: "Deleted analytics past the keeping time",
   lead_report_exported: "Downloaded the lead insights figures",
 };
 

@@ -34,6 +34,7 @@ export const auditActions = [
   "lead_deleted",
   "leads_exported",
   "leads_retention_deleted",
+  "analytics_retention_deleted",
   "lead_report_exported",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -26,7 +26,8 @@ export const RETRY_FAILED_MS = 15 * 60_000;
 export const FAILED_PREFIX = "Failed: ";
 
 export interface Claim {
-  job: DailyJob;
+  /** A DailyJob, or another feature's daily job (analytics-upkeep's "analytics-retention"). */
+  job: string;
   runKey: string;
   /** The claim's own start: a run taken over by another instance no longer matches it. */
   startedAt: Date;
@@ -35,7 +36,7 @@ export interface Claim {
 }
 
 /** Claims `job`'s run for `runKey` at `now`: the claim when this caller is to do the work, else null. */
-export async function claimRun(db: Db, job: DailyJob, runKey: string, now: Date): Promise<Claim | null> {
+export async function claimRun(db: Db, job: string, runKey: string, now: Date): Promise<Claim | null> {
   const [inserted] = await db
     .insert(jobRuns)
     .values({ job, runKey, startedAt: now })
