@@ -31,6 +31,8 @@ const FEATURE_IMPORTS = {
   // The analytics retention: the daily-job claims of lead-upkeep, the audit trail.
   "analytics-upkeep": ["auth", "lead-upkeep"],
   "lead-report": ["auth", "leads"],
+  // The analytics dashboard: bot counts of the ingestion; its settings page saves the retention, audited.
+  "web-analytics": ["analytics", "analytics-upkeep", "auth"],
   account: ["auth", "content"],
   audit: ["auth"],
   "staff-accounts": ["auth"],

@@ -5,6 +5,7 @@ import { needsEarliest, readRangeChoice, resolveDateRange, type DateRange } from
 import { ANALYTICS_RANGE_PRESETS } from "~/lib/date-range-presets";
 import { FILTER_KEYS } from "./dimensions";
 import { readFilters, readMetric, type Filters } from "./filters";
+import { valueLabel } from "./value-labels.server";
 import { CARDS, type CardName, type CardTabs, type Overview } from "./overview-types";
 import { loadOverview } from "./overview.server";
 
@@ -16,6 +17,8 @@ export interface AnalyticsFrame {
   filters: Filters;
   /** Parameters of the address to carry through links (range and filters). */
   keep: Keep;
+  /** Filter values in words where they are codes (a country, a state). */
+  filterLabels: Partial<Record<string, string>>;
   notice?: string;
 }
 
@@ -42,9 +45,14 @@ export async function readFrame(db: Db, params: URLSearchParams, now: Date): Pro
   const { filters, ignored } = readFilters(params);
   const keep: Keep = { ...(range.query as Keep) };
   for (const key of FILTER_KEYS) if (filters[key]) keep[key] = filters[key];
+  const filterLabels: Partial<Record<string, string>> = {};
+  for (const key of ["country", "region"] as const) {
+    const label = filters[key] ? valueLabel(key, filters[key]) : undefined;
+    if (label) filterLabels[key] = label;
+  }
   const notices = [reading.notice, ignored.length ? "A filter in the address was not understood and is left out." : ""];
   const notice = notices.filter(Boolean).join(" ") || undefined;
-  return { ok: true, frame: { range, filters, keep, ...(notice ? { notice } : {}) } };
+  return { ok: true, frame: { range, filters, keep, filterLabels, ...(notice ? { notice } : {}) } };
 }
 
 function readTabs(params: URLSearchParams): CardTabs {

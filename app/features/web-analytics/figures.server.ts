@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addDays, CLINIC_TIME_ZONE, parseDayKey, startOfClinicDay } from "~/lib/clinic-time";
 import type { Dimension } from "./dimensions";
+import { valueLabel } from "./value-labels.server";
 import { hasFilters, type Filters } from "./filters";
 import {
   breakdownRows,
@@ -202,6 +203,8 @@ export function medianOf(histogram: readonly [number, number][]): number | null 
 export interface BreakdownRow {
   dimension: Dimension;
   value: string;
+  /** The value in words where it is a code (a country, a state). */
+  label?: string;
   visitors: number;
   visits: number;
   pageviews: number;
@@ -272,9 +275,11 @@ export async function breakdowns(
   const totals = new Map<Dimension, number>();
   const result = rows.map((r) => {
     totals.set(r.dimension as Dimension, num(r.values_count));
+    const label = valueLabel(r.dimension as Dimension, r.value as string);
     return {
       dimension: r.dimension as Dimension,
       value: r.value as string,
+      ...(label ? { label } : {}),
       visitors: num(r.visitors),
       visits: num(r.visits),
       pageviews: num(r.pageviews),

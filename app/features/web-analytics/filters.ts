@@ -41,8 +41,9 @@ export function readMetric(params: URLSearchParams): Metric {
   return (METRICS as readonly string[]).includes(value ?? "") ? (value as Metric) : "visitors";
 }
 
-/** The words for a stored value: the unknown one reads as such. */
-export function valueWords(dimension: Dimension, value: string): string {
+/** The words for a stored value (its label where the server gave one); the unknown one reads as such. */
+export function valueWords(dimension: Dimension, value: string, label?: string): string {
+  if (label) return label;
   if (value !== "" && value !== UNKNOWN_VALUE) return value;
   if (dimension === "source" || dimension === "referrer") return "Direct / none";
   if (dimension.startsWith("utm_")) return "(not set)";
@@ -50,9 +51,9 @@ export function valueWords(dimension: Dimension, value: string): string {
 }
 
 /** A filter as a chip: "Channel is Paid Search". */
-export function filterWords(key: FilterKey, value: string): string {
+export function filterWords(key: FilterKey, value: string, label?: string): string {
   if (key === "goal") return `Completed ${goalByKey(value)?.name.toLowerCase() ?? value}`;
-  return `${dimensionWords[key].one} is ${valueWords(key, value)}`;
+  return `${dimensionWords[key].one} is ${valueWords(key, value, label)}`;
 }
 
 export const isDimension = (key: string): key is Dimension => (DIMENSIONS as readonly string[]).includes(key);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { botRequestsBetween } from "~/features/analytics/bot-hits.server";
 import { bucketEdges, bucketIndexOf, type DateRange, type RangePeriod } from "~/lib/date-range";
 import { GOALS, METRICS, type Metric } from "./dimensions";
 import {
@@ -130,16 +131,6 @@ async function hourMedians(db: Db, scope: Scope, edges: readonly string[]): Prom
   return new Map(result.rows.map((r) => [Number(r.bucket), Number(r.median)]));
 }
 
-/** Bot beacons between two instants (counted per hour at ingestion). */
-async function botRequests(db: Db, period: RangePeriod): Promise<number> {
-  const result = (await db.execute(sql`
-    select coalesce(sum(requests), 0)::int as n from analytics_bot_hits
-    where hour >= ${period.start}::timestamptz and hour < ${period.end}::timestamptz`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return Number(result.rows[0]?.n ?? 0);
-}
-
 /** The goals card: every goal with its conversions and rate. */
 function goalViews(rows: Awaited<ReturnType<typeof goalTotals>>, visits: number): GoalView[] {
   return GOALS.map((goal) => {
@@ -211,7 +202,7 @@ export async function loadOverview(
 
   const goals = goalViews(await goalTotals(db, currentScope), current.totals.visits);
   const [bots, pending] = await Promise.all([
-    botRequests(db, range.current),
+    botRequestsBetween(db, new Date(range.current.start), new Date(range.current.end)),
     pendingDays(db, options.now ?? new Date(), 1),
   ]);
   return {

@@ -35,6 +35,7 @@ export function AnalyticsFrame({
   refused,
   notice,
   filters = {},
+  filterLabels = {},
   keep = {},
   pageKeep = {},
   actions,
@@ -49,6 +50,7 @@ export function AnalyticsFrame({
   refused?: RangeRefusal;
   notice?: string;
   filters?: Filters;
+  filterLabels?: Partial<Record<string, string>>;
   /** The address's range and filters. */
   keep?: Record<string, string>;
   /** More of this page's parameters for the range picker to keep (the figure and tabs chosen). */
@@ -61,7 +63,7 @@ export function AnalyticsFrame({
   const chips = (Object.entries(filters) as [FilterKey, string][]).map(([key, value]) => {
     const rest = { ...keep, ...pageKeep };
     delete rest[key];
-    return { label: filterWords(key, value), removeHref: hrefWith(path, rest) };
+    return { label: filterWords(key, value, filterLabels[key]), removeHref: hrefWith(path, rest) };
   });
   return (
     <div className="grid gap-6">

@@ -113,7 +113,7 @@ export function BreakdownCard({
                       className="inline-flex min-h-6 items-center break-all text-primary underline underline-offset-4"
                     >
                       <span className="sr-only">Show only visits where {words.one.toLowerCase()} is </span>
-                      {valueWords(dimension, row.value)}
+                      {valueWords(dimension, row.value, row.label)}
                     </Link>
                   </th>
                   {columns.map((c) => (

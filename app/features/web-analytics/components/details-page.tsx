@@ -56,6 +56,7 @@ export function DetailsPage({ report, ...props }: DetailsView & { report: string
       range={frame.range}
       notice={frame.notice}
       filters={frame.filters}
+      filterLabels={frame.filterLabels}
       keep={frame.keep}
       actions={
         details.kind === "dimension" ? (
@@ -122,7 +123,7 @@ function DimensionList({
           to={hrefWith(ANALYTICS_PATH, { ...keep, [dimension]: filterValue(row.original.value) })}
           className="inline-flex min-h-6 items-center text-primary underline underline-offset-4"
         >
-          {valueWords(dimension, row.original.value)}
+          {valueWords(dimension, row.original.value, row.original.label)}
         </Link>
       ),
     }),

@@ -36,6 +36,7 @@ export function FunnelPage(props: FunnelView) {
       range={frame.range}
       notice={frame.notice}
       filters={frame.filters}
+      filterLabels={frame.filterLabels}
       keep={frame.keep}
       actions={
         <a

@@ -74,6 +74,7 @@ export function OverviewPage(props: OverviewView) {
       range={range}
       notice={frame.notice}
       filters={frame.filters}
+      filterLabels={frame.filterLabels}
       keep={frame.keep}
       pageKeep={pageKeep}
       actions={
