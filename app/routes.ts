@@ -44,6 +44,7 @@ export default [
       route("analytics/details/:report", "routes/admin/analytics-details.tsx"),
       route("analytics/funnel", "routes/admin/analytics-funnel.tsx"),
       route("analytics/export.csv", "routes/admin/analytics-export-csv.ts"),
+      route("analytics/settings", "routes/admin/analytics-settings.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

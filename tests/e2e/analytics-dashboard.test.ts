@@ -171,6 +171,32 @@ describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
     expect(await unknown.text()).toContain("Choose what to download");
   });
 
+  it("lets an administrator change how long analytics are kept, refusing what cannot be, and no one else", async () => {
+    const page = await text("/admin/analytics/settings", "admin");
+    expect(page).toContain("Keep analytics for (months)");
+    expect(page).toMatch(/days? (is|are) summarised for the dashboard/);
+    const post = (retentionMonths: string, role: keyof typeof PEOPLE = "admin") =>
+      fetch(`${server.url}/admin/analytics/settings`, {
+        method: "POST",
+        headers: { cookie: cookies[role]!, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "save-analytics-settings", retentionMonths }),
+        redirect: "manual",
+      });
+    const refused = await post("0");
+    expect(refused.status).toBe(400);
+    expect(words(await refused.text())).toContain(
+      "How long analytics are kept must be a whole number of months between 1 and 120.",
+    );
+    const saved = await post("13");
+    expect(saved.status).toBe(200);
+    expect(words(await saved.text())).toContain("Saved. Analytics are now kept 13 months (they were kept 25).");
+    expect(await text("/admin/analytics/settings", "admin")).toMatch(/value="13"|13/);
+    const trail = await text("/admin/audit", "admin");
+    expect(trail).toContain("analytics_retention_months");
+    expect((await get("/admin/analytics/settings", "marketing")).status).toBe(403);
+    expect((await post("12", "marketing")).status).toBe(403);
+  });
+
   it("says why a range cannot be shown (400), and when there is nothing in it", async () => {
     const refused = await get(`${PATH}?from=2026-11-02&to=2026-10-31`);
     expect(refused.status).toBe(400);
@@ -197,9 +223,9 @@ describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
     it.each([
       ["phone", MOBILE],
       ["desktop", DESKTOP],
-    ] as const)("passes axe on the overview, a full list and the funnel on a %s", async (_, viewport) => {
+    ] as const)("passes axe on the overview, a full list, the funnel and the settings on a %s", async (_, viewport) => {
       const { page, context } = await browser.open({ viewport });
-      await addSessionCookie(context, server.url, cookies.marketing!);
+      await addSessionCookie(context, server.url, cookies.admin!);
       for (const path of [
         `${PATH}?${RANGE}`,
         `/admin/analytics/details/page?${RANGE}`,

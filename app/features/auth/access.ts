@@ -1,6 +1,6 @@
 import type { StaffRole } from "~/db/schema";
 import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
-import { ANALYTICS_PATH } from "~/lib/analytics-paths";
+import { ANALYTICS_PATH, ANALYTICS_SETTINGS_PATH } from "~/lib/analytics-paths";
 import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH } from "~/lib/lead-paths";
 
 /**
@@ -50,6 +50,7 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   { path: LEAD_INSIGHTS_PATH, label: "Lead insights", permission: "lead-metrics" },
   { path: LEAD_SETTINGS_PATH, label: "Lead settings", permission: "manage-staff", inNav: false },
   { path: ANALYTICS_PATH, label: "Analytics", permission: "site-analytics" },
+  { path: ANALYTICS_SETTINGS_PATH, label: "Analytics settings", permission: "manage-staff", inNav: false },
   { path: staffPath("staff"), label: "Staff", permission: "manage-staff" },
   { path: staffPath("audit"), label: "Audit log", permission: "manage-staff" },
   { path: staffPath("account"), label: "Your account", permission: "staff-area" },
