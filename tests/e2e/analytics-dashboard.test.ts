@@ -230,6 +230,7 @@ describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
         `${PATH}?${RANGE}`,
         `/admin/analytics/details/page?${RANGE}`,
         `/admin/analytics/funnel?${RANGE}`,
+        "/admin/analytics/settings",
       ]) {
         await page.goto(`${server.url}${path}`);
         await hydrated(page);
