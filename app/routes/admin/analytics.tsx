@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { databaseContext } from "~/context";
+import { databaseContext, staffContext } from "~/context";
+import { can } from "~/features/auth/access";
 import { overviewView } from "~/features/web-analytics/analytics-view.server";
 import { OverviewPage } from "~/features/web-analytics/components/overview-page";
 import type { Route } from "./+types/analytics";
@@ -14,7 +15,9 @@ export function meta() {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { status, view } = await overviewView(context.get(databaseContext).db, new URL(request.url).searchParams);
-  return status === 200 ? view : data(view, { status });
+  // Administrators reach the settings from here.
+  const settingsLink = can(context.get(staffContext).user.roles, "manage-staff");
+  return status === 200 ? { ...view, settingsLink } : data({ ...view, settingsLink }, { status });
 }
 
 export default function AnalyticsRoute({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,11 @@
-import { Download } from "lucide-react";
+import { Download, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { TimeSeriesChart } from "~/components/staff/charts/time-series-chart";
 import type { ChartSeries } from "~/components/staff/charts/chart-types";
 import { EmptyState } from "~/components/staff/page-header";
 import { statChange } from "~/components/staff/stat-card";
 import { buttonVariants } from "~/components/ui/button";
-import { ANALYTICS_EXPORT_PATH, ANALYTICS_PATH } from "~/lib/analytics-paths";
+import { ANALYTICS_EXPORT_PATH, ANALYTICS_PATH, ANALYTICS_SETTINGS_PATH } from "~/lib/analytics-paths";
 import { cn } from "~/lib/cn";
 import type { BucketSize } from "~/lib/date-range";
 import { hrefWith } from "~/lib/url-filters";
@@ -35,7 +35,7 @@ const FIGURE_NOTES: Partial<Record<Metric, string>> = {
 };
 
 /** /admin/analytics: the dashboard's overview. */
-export function OverviewPage(props: OverviewView) {
+export function OverviewPage({ settingsLink = false, ...props }: OverviewView & { settingsLink?: boolean }) {
   if (!props.frame) {
     return (
       <AnalyticsFrame
@@ -78,14 +78,22 @@ export function OverviewPage(props: OverviewView) {
       keep={frame.keep}
       pageKeep={pageKeep}
       actions={
-        <a
-          href={hrefWith(ANALYTICS_EXPORT_PATH, { ...frame.keep, report: "overview" })}
-          download
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-        >
-          <Download aria-hidden className="size-4" />
-          Download the top figures (CSV)
-        </a>
+        <>
+          {settingsLink ? (
+            <Link to={ANALYTICS_SETTINGS_PATH} className={buttonVariants({ variant: "outline", size: "sm" })}>
+              <Settings aria-hidden className="size-4" />
+              Settings
+            </Link>
+          ) : null}
+          <a
+            href={hrefWith(ANALYTICS_EXPORT_PATH, { ...frame.keep, report: "overview" })}
+            download
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
+            <Download aria-hidden className="size-4" />
+            Download the top figures (CSV)
+          </a>
+        </>
       }
     >
       <section aria-labelledby="figures-heading" className="grid gap-3">
