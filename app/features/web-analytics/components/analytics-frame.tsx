@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { NavLink } from "react-router";
 import { ActiveFilters } from "~/components/staff/filter-form";
+import { IP_LOCATION_ATTRIBUTION } from "~/features/analytics/ip-location-attribution";
 import { PageHeader } from "~/components/staff/page-header";
 import { RangePicker, type RangeRefusal } from "~/components/staff/range-picker";
 import {
@@ -106,6 +107,18 @@ export function AnalyticsFrame({
       ) : null}
       <ActiveFilters filters={chips} label="Showing only visits where" />
       {children}
+      <p className="text-sm text-muted">
+        Countries and states are looked up from each visit&rsquo;s address when it arrives (the address itself is never
+        kept):{" "}
+        <a href={IP_LOCATION_ATTRIBUTION.href} className="text-primary underline underline-offset-4">
+          {IP_LOCATION_ATTRIBUTION.text}
+        </a>
+        , licensed{" "}
+        <a href={IP_LOCATION_ATTRIBUTION.licenceHref} className="text-primary underline underline-offset-4">
+          {IP_LOCATION_ATTRIBUTION.licence}
+        </a>
+        .
+      </p>
     </div>
   );
 }
