@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
-import { CHART_MINUTES, loadRealtime, realtimeView } from "~/features/web-analytics/realtime.server";
+import { loadRealtime, realtimeView } from "~/features/web-analytics/realtime.server";
+import { CHART_MINUTES } from "~/features/web-analytics/realtime-types";
 import { summariseTimeIndexes } from "~/features/web-analytics/rollup.server";
 import { AGENTS, recordVisits, type ScriptedVisit } from "../setup/analytics-visits";
 import { describeOnEachDatabase } from "../setup/database-suite";

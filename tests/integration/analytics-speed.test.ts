@@ -2,61 +2,9 @@ import { beforeAll, expect, it } from "vitest";
 import { parseDayKey } from "~/lib/clinic-time";
 import { resolveDateRange } from "~/lib/date-range";
 import { loadSpeed, readPageOrder, speedView } from "~/features/web-analytics/speed.server";
-import { AGENTS, recordVisits, type ScriptedVisit, type VisitStep } from "../setup/analytics-visits";
+import { recordVisits } from "../setup/analytics-visits";
+import { SPEED_VISITS } from "../setup/speed-fixture";
 import { describeOnEachDatabase } from "../setup/database-suite";
-
-const vital = (label: string, value: number, path: string, after = 1): VisitStep => ({
-  after,
-  path,
-  event: "web_vital",
-  label,
-  value,
-});
-
-/** A visit that lands on `path` and reports these vitals (label → value) a second later. */
-function measured(ip: string, ua: string, at: string, path: string, vitals: Record<string, number>, extra = {}) {
-  return {
-    ip,
-    ua,
-    at,
-    ...extra,
-    steps: [{ after: 0, path }, ...Object.entries(vitals).map(([label, value]) => vital(label, value, path))],
-  } satisfies ScriptedVisit;
-}
-
-// Tue Mar 10 – Thu Mar 12, 2026 in clinic time (EDT: days start at 04:00 UTC). Eight LCP samples:
-// 1000, 1200, 1500, 1800, 2200, 2600, 3000, 4500 ms. The 75th percentile is the 6th of 8 (6/8 = 75 %): 2600.
-const VISITS: ScriptedVisit[] = [
-  // Mon Mar 9, 23:59 EDT: started before the range, so its (very slow) measurements are not in it.
-  measured("203.0.113.9", AGENTS.chrome, "2026-03-10T03:59:00Z", "/", { LCP: 9999, INP: 900 }),
-  // Day 1.
-  measured("203.0.113.1", AGENTS.chrome, "2026-03-10T14:00:00Z", "/", {
-    LCP: 1000,
-    FCP: 800,
-    TTFB: 300,
-    CLS: 0.05,
-    INP: 120,
-  }),
-  measured("203.0.113.2", AGENTS.iphone, "2026-03-10T15:00:00Z", "/adhd", { LCP: 2600, CLS: 0.3 }),
-  // Day 2.
-  measured("203.0.113.3", AGENTS.iphone, "2026-03-11T14:00:00Z", "/", { LCP: 4500, INP: 600 }),
-  measured("203.0.113.4", AGENTS.chrome, "2026-03-11T15:00:00Z", "/adhd", { LCP: 1500 }),
-  measured("203.0.113.5", AGENTS.ipad, "2026-03-11T16:00:00Z", "/", { LCP: 2200 }),
-  // Day 3.
-  measured("203.0.113.6", AGENTS.firefox, "2026-03-12T14:00:00Z", "/", { LCP: 1200 }),
-  measured("203.0.113.7", AGENTS.iphone, "2026-03-12T15:00:00Z", "/blog", { LCP: 3000 }),
-  measured(
-    "203.0.113.8",
-    AGENTS.chrome,
-    "2026-03-12T16:00:00Z",
-    "/",
-    { LCP: 1800 },
-    {
-      utm: { source: "google", medium: "cpc", campaign: "adhd" },
-      gclid: "test-click",
-    },
-  ),
-];
 
 const NOW = new Date("2026-03-20T15:00:00Z");
 const range = (from: string, to: string) =>
@@ -65,7 +13,7 @@ const THREE_DAYS = range("2026-03-10", "2026-03-12");
 
 describeOnEachDatabase("site speed", (database) => {
   beforeAll(async () => {
-    await recordVisits(database(), VISITS);
+    await recordVisits(database(), SPEED_VISITS);
   });
 
   it("gives each metric's 75th percentile (percentile_disc) and Google's shares", async () => {
@@ -120,7 +68,7 @@ describeOnEachDatabase("site speed", (database) => {
     const byInpAscending = await loadSpeed(database().db, {
       range: THREE_DAYS,
       filters: {},
-      order: readPageOrder(new URLSearchParams("sort=INP&order=asc")),
+      order: readPageOrder(new URLSearchParams("sort=INP&dir=asc")),
     });
     expect(byInpAscending.pages.map((p) => p.path)).toEqual(["/", "/adhd", "/blog"]);
   });

@@ -3,6 +3,14 @@ import type { Db } from "~/db/client.server";
 import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
 import { FILTER_KEYS } from "./dimensions";
 import { readFilters, type Filters } from "./filters";
+import {
+  ACTIVE_MINUTES,
+  CHART_MINUTES,
+  TOP_PAGES,
+  type Realtime,
+  type RealtimePage,
+  type RealtimeView,
+} from "./realtime-types";
 import { filterConditions, type VisitWindow } from "./visit-sql.server";
 
 /**
@@ -12,40 +20,9 @@ import { filterConditions, type VisitWindow } from "./visit-sql.server";
  * would be estimated at a third of the table by a planner without statistics).
  */
 
-/** A visitor counts as on the site when they sent a page view or an event this recently. */
-export const ACTIVE_MINUTES = 5;
-/** The chart: page views per clock minute, the current one (so far) and the ones before it. */
-export const CHART_MINUTES = 30;
-/** The pages card lists this many. */
-export const TOP_PAGES = 10;
 // A filter on a page viewed or a goal completed looks this far back in the visit's page views and events
 // (a visit on the site now began within it: it ends after 30 minutes without activity).
 const FILTER_LOOKBACK_MS = 24 * 60 * 60_000;
-
-export interface RealtimeMinute {
-  /** ISO instant the minute begins. */
-  start: string;
-  /** "10:41 AM" in clinic time. */
-  label: string;
-  pageviews: number;
-}
-
-export interface RealtimePage {
-  path: string;
-  visitors: number;
-}
-
-export interface Realtime {
-  /** ISO: when the figures were read. */
-  at: string;
-  /** "10:41:07 AM" in clinic time. */
-  atWords: string;
-  visitors: number;
-  pages: RealtimePage[];
-  /** Pages with someone on them, beyond the ones listed. */
-  morePages: number;
-  minutes: RealtimeMinute[];
-}
 
 const minuteLabel = new Intl.DateTimeFormat("en-US", {
   timeZone: CLINIC_TIME_ZONE,
@@ -135,14 +112,6 @@ export async function loadRealtime(db: Db, filters: Filters, now = new Date()): 
     morePages: Math.max(0, pageCount - pages.length),
     minutes,
   };
-}
-
-export interface RealtimeView {
-  realtime: Realtime;
-  filters: Filters;
-  /** The filters as address parameters (the realtime page has no range). */
-  keep: Record<string, string>;
-  notice?: string;
 }
 
 /** /admin/analytics/realtime: the filters from the address, and the figures of now. */

@@ -1,10 +1,20 @@
 import { sql } from "drizzle-orm";
-import type { RangeRefusal } from "~/components/staff/range-picker";
 import type { Db } from "~/db/client.server";
 import type { DateRange } from "~/lib/date-range";
-import { readFrame, type AnalyticsFrame } from "./analytics-view.server";
+import { readFrame } from "./analytics-view.server";
 import type { Filters } from "./filters";
 import { eventWindow, filterConditions, type VisitWindow } from "./visit-sql.server";
+import {
+  PAGE_SORTS,
+  TOP_PAGES,
+  type PageOrder,
+  type PageSort,
+  type PageSpeed,
+  type Speed,
+  type SpeedView,
+  type VitalFigure,
+  type VitalFigures,
+} from "./speed-types";
 import { isVital, VITAL_INFO, VITALS, type Vital } from "./vitals";
 
 /**
@@ -18,51 +28,7 @@ import { isVital, VITAL_INFO, VITALS, type Vital } from "./vitals";
  * value someone measured, never an interpolation).
  */
 
-/** One metric's figures over some samples. Shares are of the samples (0–1); all null without samples. */
-export interface VitalFigure {
-  samples: number;
-  p75: number | null;
-  good: number | null;
-  needsImprovement: number | null;
-  poor: number | null;
-}
-
-export type VitalFigures = Record<Vital, VitalFigure>;
-
-export interface DeviceSpeed {
-  device: string;
-  samples: number;
-  vitals: VitalFigures;
-}
-
-export interface PageSpeed {
-  path: string;
-  samples: number;
-  vitals: VitalFigures;
-}
-
-export interface Speed {
-  overall: VitalFigures;
-  /** All measurements in the range, of every metric. */
-  samples: number;
-  devices: DeviceSpeed[];
-  /** The pages with the most measurements (at most TOP_PAGES), sorted as asked. */
-  pages: PageSpeed[];
-  /** Pages measured in all. */
-  pageCount: number;
-  /** Per bucket of the range (same order): each metric's 75th percentile, null without samples. */
-  trend: Record<Vital, number | null>[];
-}
-
-export const TOP_PAGES = 20;
 const DEVICE_ORDER = ["mobile", "desktop", "tablet"];
-
-export const PAGE_SORTS = ["samples", "path", ...VITALS] as const;
-export type PageSort = (typeof PAGE_SORTS)[number];
-export interface PageOrder {
-  sort: PageSort;
-  descending: boolean;
-}
 
 const noFigure = (): VitalFigure => ({ samples: 0, p75: null, good: null, needsImprovement: null, poor: null });
 const noFigures = (): VitalFigures => Object.fromEntries(VITALS.map((v) => [v, noFigure()])) as unknown as VitalFigures;
@@ -182,18 +148,15 @@ export function sortPages(pages: PageSpeed[], { sort, descending }: PageOrder): 
   });
 }
 
-/** The pages table's order from the address: `?sort=LCP&order=asc`; the most measured first by default. */
+/** The pages table's order from the address: `?sort=LCP&dir=asc`; the most measured first by default. */
 export function readPageOrder(params: URLSearchParams): PageOrder {
   const asked = params.get("sort") ?? "";
   const sort = (PAGE_SORTS as readonly string[]).includes(asked) ? (asked as PageSort) : "samples";
-  const order = params.get("order");
+  const order = params.get("dir");
   // Slowest first and most measured first; pages A to Z.
   const descending = order === "asc" ? false : order === "desc" ? true : sort !== "path";
   return { sort, descending };
 }
-
-export type SpeedView =
-  { frame: AnalyticsFrame; speed: Speed; order: PageOrder } | { frame: null; refused: RangeRefusal };
 
 /** /admin/analytics/speed: the range and filters from the address, and their speed figures. */
 export async function speedView(
