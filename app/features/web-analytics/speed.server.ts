@@ -29,6 +29,7 @@ import { isVital, VITAL_INFO, VITALS, type Vital } from "./vitals";
  */
 
 const DEVICE_ORDER = ["mobile", "desktop", "tablet"];
+const SORT_MEMORY = "64MB";
 
 const noFigure = (): VitalFigure => ({ samples: 0, p75: null, good: null, needsImprovement: null, poor: null });
 const noFigures = (): VitalFigures => Object.fromEntries(VITALS.map((v) => [v, noFigure()])) as unknown as VitalFigures;
@@ -61,7 +62,7 @@ export async function loadSpeed(
     VITALS.map((v) => sql`(${v}, ${VITAL_INFO[v].good}::float8, ${VITAL_INFO[v].poor}::float8)`),
     sql`, `,
   );
-  const result = (await db.execute(sql`
+  const query = sql`
     with samples as materialized (
       select e.event_label as metric, e.value, coalesce(e.path, '') as path, v.device_type as device,
         width_bucket(v.started_at, ${sql.param(edges)}::timestamptz[]) as bucket, t.good, t.poor
@@ -84,9 +85,14 @@ export async function loadSpeed(
       percentile_disc(0.75) within group (order by value) as p75,
       (count(*) filter (where value <= good))::int as good, (count(*) filter (where value > poor))::int as poor
     from samples
-    group by grouping sets ((metric), (metric, device), (metric, path), (metric, bucket))`)) as unknown as {
-    rows: Row[];
-  };
+    group by grouping sets ((metric), (metric, device), (metric, path), (metric, bucket))`;
+  const result = await db.transaction(async (tx) => {
+    // Four sorts of every sample (one per grouping set, percentile_disc sorting each group again): at the
+    // default 4 MB they spill to disk from a few days of traffic on (30 days at 1M page views a year: 2.9 s
+    // instead of 1.6 s). For this statement only.
+    await tx.execute(sql.raw(`set local work_mem = '${SORT_MEMORY}'`));
+    return (await tx.execute(query)) as unknown as { rows: Row[] };
+  });
 
   const overall = noFigures();
   type Group = { samples: number; vitals: VitalFigures };
