@@ -41,6 +41,8 @@ export default [
       route("lead-insights/leads/:id", "routes/admin/lead.tsx"),
       route("lead-insights/settings", "routes/admin/lead-settings.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
+      route("analytics/realtime", "routes/admin/analytics-realtime.tsx"),
+      route("analytics/speed", "routes/admin/analytics-speed.tsx"),
       route("analytics/details/:report", "routes/admin/analytics-details.tsx"),
       route("analytics/funnel", "routes/admin/analytics-funnel.tsx"),
       route("analytics/export.csv", "routes/admin/analytics-export-csv.ts"),

@@ -68,12 +68,13 @@ export function dimensionValue(dimension: Exclude<Dimension, "page">): SQL {
 /** The clinic day of an instant column. */
 export const clinicDay = (column: SQL) => sql`(${column} at time zone ${ZONE})::date`;
 
-function eventWindow(window: VisitWindow, column: SQL): SQL {
+/** An event or page view column within the window (and its tail: a visit's items may follow its start). */
+export function eventWindow(window: VisitWindow, column: SQL): SQL {
   return sql`${column} >= ${iso(window.start)}::timestamptz and ${column} < ${iso(window.end)}::timestamptz + ${TAIL}`;
 }
 
-/** The filters as conditions on a visit row `v`. */
-function filterConditions(window: VisitWindow): SQL[] {
+/** The filters as conditions on a visit row `v` (page and goal filters look in the window's page views and events). */
+export function filterConditions(window: VisitWindow): SQL[] {
   const conditions: SQL[] = [];
   for (const [key, value] of Object.entries(window.filters) as [keyof Filters, string][]) {
     if (key === "goal") {
