@@ -100,4 +100,12 @@ describeOnEachDatabase("site speed", (database) => {
     const refused = await speedView(database().db, new URLSearchParams("from=2026-03-12&to=2026-03-10"), NOW);
     expect(refused.status).toBe(400);
   });
+
+  it("reads at most 31 days at a time, and says so for a longer range", async () => {
+    const year = await speedView(database().db, new URLSearchParams("range=12m"), NOW);
+    expect(year.status).toBe(200);
+    expect(year.view.frame && year.view.speed).toBeNull();
+    const month = await speedView(database().db, new URLSearchParams("range=30d"), NOW);
+    expect(month.view.frame && month.view.speed).not.toBeNull();
+  });
 });

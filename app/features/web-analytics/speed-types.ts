@@ -49,5 +49,12 @@ export interface PageOrder {
   descending: boolean;
 }
 
+/**
+ * The longest range the page reads (days): every sample is sorted for an exact percentile, and a
+ * year of them would hold the database for many seconds (PGlite serves the beacons on the same
+ * connection). Longer ranges say so instead.
+ */
+export const SPEED_MAX_DAYS = 31;
+
 export type SpeedView =
-  { frame: AnalyticsFrame; speed: Speed; order: PageOrder } | { frame: null; refused: RangeRefusal };
+  { frame: AnalyticsFrame; speed: Speed | null; order: PageOrder } | { frame: null; refused: RangeRefusal };

@@ -6,6 +6,7 @@ import type { Filters } from "./filters";
 import { eventWindow, filterConditions, type VisitWindow } from "./visit-sql.server";
 import {
   PAGE_SORTS,
+  SPEED_MAX_DAYS,
   TOP_PAGES,
   type PageOrder,
   type PageSort,
@@ -174,6 +175,7 @@ export async function speedView(
   if (!reading.ok) return { status: 400, view: { frame: null, refused: reading.refused } };
   const { frame } = reading;
   const order = readPageOrder(params);
+  if (frame.range.current.days > SPEED_MAX_DAYS) return { status: 200, view: { frame, speed: null, order } };
   const speed = await loadSpeed(db, { range: frame.range, filters: frame.filters, order });
   return { status: 200, view: { frame, speed, order } };
 }

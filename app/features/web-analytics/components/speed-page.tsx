@@ -1,4 +1,5 @@
 import { createColumnHelper } from "@tanstack/react-table";
+import { Link } from "react-router";
 import { TimeSeriesChart } from "~/components/staff/charts/time-series-chart";
 import { DataTable } from "~/components/staff/data-table";
 import { EmptyState } from "~/components/staff/page-header";
@@ -9,6 +10,7 @@ import type { BucketSize } from "~/lib/date-range";
 import { hrefWith } from "~/lib/url-filters";
 import { formatMetric } from "../metrics";
 import {
+  SPEED_MAX_DAYS,
   TOP_PAGES,
   type PageOrder,
   type PageSort,
@@ -261,6 +263,45 @@ export function SpeedPage(props: SpeedView) {
   if (order.sort !== "samples") pageKeep.sort = order.sort;
   if (order.descending !== (order.sort !== "path")) pageKeep.dir = order.descending ? "desc" : "asc";
   const filtered = Object.keys(frame.filters).length > 0;
+  if (!speed) {
+    const filterKeep = Object.fromEntries(
+      Object.entries(frame.keep).filter(([k]) => !["range", "from", "to"].includes(k)),
+    );
+    return (
+      <AnalyticsFrame
+        title="Site speed"
+        description={DESCRIPTION}
+        path={ANALYTICS_SPEED_PATH}
+        range={range}
+        notice={frame.notice}
+        filters={frame.filters}
+        filterLabels={frame.filterLabels}
+        keep={frame.keep}
+        pageKeep={pageKeep}
+      >
+        <EmptyState title={`Site speed covers up to ${SPEED_MAX_DAYS} days at a time`}>
+          <p>
+            This range is {range.current.days.toLocaleString("en-US")} days long. Every measurement is counted for an
+            exact 75th percentile, and a longer range would keep the database busy for too long. Choose{" "}
+            <Link
+              to={hrefWith(ANALYTICS_SPEED_PATH, { ...filterKeep, range: "7d" })}
+              className="text-primary underline underline-offset-4"
+            >
+              the last 7 days
+            </Link>
+            ,{" "}
+            <Link
+              to={hrefWith(ANALYTICS_SPEED_PATH, { ...filterKeep })}
+              className="text-primary underline underline-offset-4"
+            >
+              the last 30 days
+            </Link>{" "}
+            or a custom range of up to {SPEED_MAX_DAYS} days.
+          </p>
+        </EmptyState>
+      </AnalyticsFrame>
+    );
+  }
   return (
     <AnalyticsFrame
       title="Site speed"
@@ -269,6 +310,7 @@ export function SpeedPage(props: SpeedView) {
       range={range}
       notice={frame.notice}
       filters={frame.filters}
+      filterLabels={frame.filterLabels}
       keep={frame.keep}
       pageKeep={pageKeep}
     >
