@@ -5,7 +5,7 @@
 // after a warm-up, timed from a client on loopback, for:
 //  - the whole overview for the last 30 days and the last 12 months, each
 //    without and with a filter (channel = Paid Search),
-//  - a details list (every page, 12 months), the funnel (30 days),
+//  - a details list (every page, 12 months), the funnel (30 days), site speed (30 days),
 //  - realtime (its loader, with a few visitors sent through the beacon API just before),
 //  - and the server's resident memory after all that.
 // Documents are what a person waits for; `.data` is the loader alone. A page
@@ -218,8 +218,9 @@ async function measure(server, label) {
     last12Months: await page(server, `${OVERVIEW}?range=12m`, cookie, BUDGET.overviewMs),
     last12MonthsFiltered: await page(server, `${OVERVIEW}?range=12m${FILTER}`, cookie, BUDGET.overviewMs),
   };
-  const detailsPages12Months = await page(server, `${OVERVIEW}/details/pages?range=12m`, cookie);
+  const detailsPages12Months = await page(server, `${OVERVIEW}/details/page?range=12m`, cookie);
   const funnel30Days = await page(server, `${OVERVIEW}/funnel?range=30d`, cookie);
+  const speed30Days = await page(server, `${OVERVIEW}/speed?range=30d`, cookie);
   const liveViews = await sendLiveVisitors(server);
   log(`  ${OVERVIEW}/realtime.data (after ${liveViews} live page views)`);
   const realtime = await time(`${server.url}${OVERVIEW}/realtime.data`, cookie, BUDGET.realtimeMs);
@@ -231,6 +232,7 @@ async function measure(server, label) {
     overview,
     detailsPages12Months,
     funnel30Days,
+    speed30Days,
     realtime,
     rssMB,
     withinBudget: {
