@@ -4,6 +4,7 @@ import { addDays, CLINIC_TIME_ZONE, parseDayKey, startOfClinicDay } from "~/lib/
 import type { Dimension } from "./dimensions";
 import { valueLabel } from "./value-labels.server";
 import { hasFilters, type Filters } from "./filters";
+import type { MetricInputs } from "./metrics";
 import {
   breakdownRows,
   clinicDay,
@@ -33,16 +34,8 @@ export interface Scope {
   rollups: boolean;
 }
 
-/** What a set of visits adds up to. Durations in whole seconds. */
-export interface Totals {
-  visitors: number;
-  visits: number;
-  pageviews: number;
-  bounces: number;
-  durationSum: number;
-  leadVisits: number;
-  leads: number;
-}
+/** What a set of visits adds up to (every input of a figure but the median). Durations in whole seconds. */
+export type Totals = Omit<MetricInputs, "medianSeconds">;
 
 export const EMPTY_TOTALS: Totals = {
   visitors: 0,

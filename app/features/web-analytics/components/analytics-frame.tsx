@@ -2,7 +2,7 @@ import type * as React from "react";
 import { NavLink } from "react-router";
 import { ActiveFilters } from "~/components/staff/filter-form";
 import { IP_LOCATION_ATTRIBUTION } from "~/features/analytics/ip-location-attribution";
-import { PageHeader } from "~/components/staff/page-header";
+import { EmptyState, PageHeader } from "~/components/staff/page-header";
 import { RangePicker, type RangeRefusal } from "~/components/staff/range-picker";
 import {
   ANALYTICS_FUNNEL_PATH,
@@ -120,5 +120,24 @@ export function AnalyticsFrame({
         .
       </p>
     </div>
+  );
+}
+
+/** An analytics page whose range the address asks for cannot be shown (400): the picker, and why. */
+export function RefusedRangeFrame({
+  title,
+  description,
+  path,
+  refused,
+}: {
+  title: string;
+  description: React.ReactNode;
+  path: string;
+  refused: RangeRefusal;
+}) {
+  return (
+    <AnalyticsFrame title={title} description={description} path={path} range={null} refused={refused}>
+      <EmptyState title="No figures for this range">{refused.problem}</EmptyState>
+    </AnalyticsFrame>
   );
 }

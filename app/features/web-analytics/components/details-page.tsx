@@ -3,7 +3,6 @@ import { Download } from "lucide-react";
 import { Form, Link } from "react-router";
 import { DataTable } from "~/components/staff/data-table";
 import { KeysetPager } from "~/components/staff/keyset-pager";
-import { EmptyState } from "~/components/staff/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { ANALYTICS_EXPORT_PATH, ANALYTICS_PATH, analyticsDetailsPath } from "~/lib/analytics-paths";
@@ -14,7 +13,7 @@ import { valueWords } from "../filters";
 import type { BreakdownSort } from "../figures.server";
 import { formatMetric } from "../metrics";
 import type { BreakdownRowView } from "../overview-types";
-import { AnalyticsFrame } from "./analytics-frame";
+import { AnalyticsFrame, RefusedRangeFrame } from "./analytics-frame";
 import { filterValue } from "./breakdown-card";
 
 const PAGE_SIZE = 100;
@@ -28,15 +27,12 @@ export function DetailsPage({ report, ...props }: DetailsView & { report: string
       : `${dimensionWords[report as keyof typeof dimensionWords]?.many ?? "Details"}`;
   if (!props.frame) {
     return (
-      <AnalyticsFrame
+      <RefusedRangeFrame
         title={title}
-        description=""
+        description="Every value for the range and filters."
         path={analyticsDetailsPath(report)}
-        range={null}
         refused={props.refused}
-      >
-        <EmptyState title="No figures for this range">{props.refused.problem}</EmptyState>
-      </AnalyticsFrame>
+      />
     );
   }
   const { frame, details } = props;

@@ -6,7 +6,7 @@ import { ANALYTICS_EXPORT_PATH, ANALYTICS_FUNNEL_PATH } from "~/lib/analytics-pa
 import { hrefWith } from "~/lib/url-filters";
 import type { FunnelView } from "../funnel.server";
 import { formatMetric } from "../metrics";
-import { AnalyticsFrame } from "./analytics-frame";
+import { AnalyticsFrame, RefusedRangeFrame } from "./analytics-frame";
 
 const DESCRIPTION =
   "How many visits went from arriving, to reading about a service or condition, to the request page, to sending a request, in that order. Each step counts the visits that reached it after the step before.";
@@ -15,15 +15,12 @@ const DESCRIPTION =
 export function FunnelPage(props: FunnelView) {
   if (!props.frame) {
     return (
-      <AnalyticsFrame
+      <RefusedRangeFrame
         title="Request funnel"
         description={DESCRIPTION}
         path={ANALYTICS_FUNNEL_PATH}
-        range={null}
         refused={props.refused}
-      >
-        <EmptyState title="No figures for this range">{props.refused.problem}</EmptyState>
-      </AnalyticsFrame>
+      />
     );
   }
   const { frame, steps, topics } = props;

@@ -13,7 +13,7 @@ import type { OverviewView } from "../analytics-view.server";
 import { metricWords, type Metric } from "../dimensions";
 import { formatMetric, metricGoodDirection, metricKind } from "../metrics";
 import { CARDS, type CardName } from "../overview-types";
-import { AnalyticsFrame } from "./analytics-frame";
+import { AnalyticsFrame, RefusedRangeFrame } from "./analytics-frame";
 import { BreakdownCard } from "./breakdown-card";
 import { GoalsCard } from "./goals-card";
 
@@ -38,15 +38,7 @@ const FIGURE_NOTES: Partial<Record<Metric, string>> = {
 export function OverviewPage({ settingsLink = false, ...props }: OverviewView & { settingsLink?: boolean }) {
   if (!props.frame) {
     return (
-      <AnalyticsFrame
-        title="Analytics"
-        description={DESCRIPTION}
-        path={ANALYTICS_PATH}
-        range={null}
-        refused={props.refused}
-      >
-        <EmptyState title="No figures for this range">{props.refused.problem}</EmptyState>
-      </AnalyticsFrame>
+      <RefusedRangeFrame title="Analytics" description={DESCRIPTION} path={ANALYTICS_PATH} refused={props.refused} />
     );
   }
   const { frame, overview, tabs, metric } = props;

@@ -19,7 +19,7 @@ import {
   type VitalFigure,
 } from "../speed-types";
 import { formatVital, rate, ratingWords, thresholdWords, VITAL_INFO, VITALS, type Rating, type Vital } from "../vitals";
-import { AnalyticsFrame } from "./analytics-frame";
+import { AnalyticsFrame, RefusedRangeFrame } from "./analytics-frame";
 
 const DESCRIPTION =
   "How fast the website is for real visitors, measured in their own browsers (Core Web Vitals) on the visits that started in the range.";
@@ -246,15 +246,12 @@ function PagesTable({
 export function SpeedPage(props: SpeedView) {
   if (!props.frame) {
     return (
-      <AnalyticsFrame
+      <RefusedRangeFrame
         title="Site speed"
         description={DESCRIPTION}
         path={ANALYTICS_SPEED_PATH}
-        range={null}
         refused={props.refused}
-      >
-        <EmptyState title="No figures for this range">{props.refused.problem}</EmptyState>
-      </AnalyticsFrame>
+      />
     );
   }
   const { frame, speed, order } = props;
