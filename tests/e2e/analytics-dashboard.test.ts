@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { DST_VISITS } from "../setup/analytics-fixture";
-import { recordVisits } from "../setup/analytics-visits";
+import { useAnalyticsServer, type AnalyticsReader } from "../setup/analytics-server";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { databaseKinds } from "../setup/database";
 import { hydrated } from "../setup/page-assertions";
-import { startServer, type TestServer } from "../setup/server";
-import { addSessionCookie, addStaff, signInCookie } from "../setup/staff";
+import { addSessionCookie } from "../setup/staff";
 
-const PEOPLE = {
-  admin: { name: "Avery Adminton", email: "avery.adminton@clinic.example", roles: ["admin"] as const },
-  marketing: { name: "Mo Marketer", email: "mo.marketer@clinic.example", roles: ["marketing"] as const },
-};
 // The three days of the fixture (Sat Oct 31 – Mon Nov 2, 2026): 8 visits, 7 visitors.
 const RANGE = "from=2026-10-31&to=2026-11-02";
 const PATH = "/admin/analytics";
@@ -36,33 +30,9 @@ const words = (html: string) =>
  */
 describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
   const browser = useBrowser();
-  let server: TestServer;
-  const cookies: Record<string, string> = {};
-
-  beforeAll(async () => {
-    const dataDir = copyPgliteTemplate("analytics-dashboard");
-    const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
-    const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-    try {
-      await addStaff(database, Object.values(PEOPLE));
-      await recordVisits(database, DST_VISITS);
-    } finally {
-      await database.close();
-    }
-    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
-    for (const [role, person] of Object.entries(PEOPLE)) cookies[role] = await signInCookie(server.url, person.email);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  const get = (path: string, role: keyof typeof PEOPLE = "marketing") =>
-    fetch(`${server.url}${path}`, { headers: { cookie: cookies[role]! }, redirect: "manual" });
-  const text = async (path: string, role?: keyof typeof PEOPLE) => {
-    const res = await get(path, role);
-    expect(res.status, path).toBe(200);
-    return words(await res.text());
-  };
+  const app = useAnalyticsServer(kind, "analytics-dashboard", DST_VISITS);
+  const { get } = app;
+  const text = app.textOf(words);
 
   it.each(["marketing", "admin"] as const)(
     "shows %s the top figures of the range, worked out by hand",
@@ -175,10 +145,10 @@ describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
     const page = await text("/admin/analytics/settings", "admin");
     expect(page).toContain("Keep analytics for (months)");
     expect(page).toMatch(/days? (is|are) summarised for the dashboard/);
-    const post = (retentionMonths: string, role: keyof typeof PEOPLE = "admin") =>
-      fetch(`${server.url}/admin/analytics/settings`, {
+    const post = (retentionMonths: string, role: AnalyticsReader = "admin") =>
+      fetch(`${app.url()}/admin/analytics/settings`, {
         method: "POST",
-        headers: { cookie: cookies[role]!, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        headers: { cookie: app.cookie(role), origin: app.url(), "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ intent: "save-analytics-settings", retentionMonths }),
         redirect: "manual",
       });
@@ -209,8 +179,8 @@ describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
   if (kind === "pglite") {
     it("filters by a click on a row, and goes back with the back button", async () => {
       const { page, context } = await browser.open({ viewport: DESKTOP });
-      await addSessionCookie(context, server.url, cookies.marketing!);
-      await page.goto(`${server.url}${PATH}?${RANGE}`);
+      await addSessionCookie(context, app.url(), app.cookie("marketing"));
+      await page.goto(`${app.url()}${PATH}?${RANGE}`);
       await hydrated(page);
       await page.getByRole("link", { name: "Show only visits where channel is Paid Search" }).click();
       await page.waitForURL(/channel=Paid\+Search/);
@@ -225,14 +195,14 @@ describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
       ["desktop", DESKTOP],
     ] as const)("passes axe on the overview, a full list, the funnel and the settings on a %s", async (_, viewport) => {
       const { page, context } = await browser.open({ viewport });
-      await addSessionCookie(context, server.url, cookies.admin!);
+      await addSessionCookie(context, app.url(), app.cookie("admin"));
       for (const path of [
         `${PATH}?${RANGE}`,
         `/admin/analytics/details/page?${RANGE}`,
         `/admin/analytics/funnel?${RANGE}`,
         "/admin/analytics/settings",
       ]) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${app.url()}${path}`);
         await hydrated(page);
         expect(await axeViolations(page), path).toEqual([]);
       }

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
-import { AGENTS, recordVisits } from "../setup/analytics-visits";
+import { describe, expect, it } from "vitest";
+import { useAnalyticsServer } from "../setup/analytics-server";
+import { AGENTS } from "../setup/analytics-visits";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { databaseKinds } from "../setup/database";
 import { hydrated } from "../setup/page-assertions";
-import { startServer, type TestServer } from "../setup/server";
 import { SPEED_VISITS } from "../setup/speed-fixture";
-import { addSessionCookie, addStaff, signInCookie } from "../setup/staff";
+import { addSessionCookie } from "../setup/staff";
 
-const PEOPLE = {
-  admin: { name: "Avery Adminton", email: "avery.adminton@clinic.example", roles: ["admin"] as const },
-  marketing: { name: "Mo Marketer", email: "mo.marketer@clinic.example", roles: ["marketing"] as const },
-};
 const SPEED = "/admin/analytics/speed";
 const REALTIME = "/admin/analytics/realtime";
 // The speed fixture's three days (Mar 10 – 12, 2026).
@@ -39,36 +34,12 @@ const words = (html: string) =>
  */
 describe.each(databaseKinds())("analytics speed and realtime pages on %s", (kind) => {
   const browser = useBrowser();
-  let server: TestServer;
-  const cookies: Record<string, string> = {};
-
-  beforeAll(async () => {
-    const dataDir = copyPgliteTemplate("analytics-speed-realtime");
-    const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
-    const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-    try {
-      await addStaff(database, Object.values(PEOPLE));
-      await recordVisits(database, SPEED_VISITS);
-    } finally {
-      await database.close();
-    }
-    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
-    for (const [role, person] of Object.entries(PEOPLE)) cookies[role] = await signInCookie(server.url, person.email);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  const get = (path: string, role: keyof typeof PEOPLE = "marketing") =>
-    fetch(`${server.url}${path}`, { headers: { cookie: cookies[role]! }, redirect: "manual" });
-  const text = async (path: string, role?: keyof typeof PEOPLE) => {
-    const res = await get(path, role);
-    expect(res.status, path).toBe(200);
-    return words(await res.text());
-  };
+  const app = useAnalyticsServer(kind, "analytics-speed-realtime", SPEED_VISITS);
+  const { get } = app;
+  const text = app.textOf(words);
   /** A page view from a visitor (an address and a browser) through the beacon API, now. */
   const view = async (visitor: number, path: string, ua: string = AGENTS.chrome) => {
-    const res = await fetch(`${server.url}/api/analytics/page-view`, {
+    const res = await fetch(`${app.url()}/api/analytics/page-view`, {
       method: "POST",
       // Documentation addresses (RFC 5737); the server trusts X-Forwarded-For from loopback.
       headers: { "content-type": "application/json", "user-agent": ua, "x-forwarded-for": `192.0.2.${visitor}` },
@@ -142,8 +113,8 @@ describe.each(databaseKinds())("analytics speed and realtime pages on %s", (kind
     it("refreshes the realtime figures by itself while the tab is visible", async () => {
       await view(10, "/");
       const { page, context } = await browser.open({ viewport: DESKTOP });
-      await addSessionCookie(context, server.url, cookies.marketing!);
-      await page.goto(`${server.url}${REALTIME}`);
+      await addSessionCookie(context, app.url(), app.cookie("marketing"));
+      await page.goto(`${app.url()}${REALTIME}`);
       await hydrated(page);
       await expect.poll(() => page.locator("main").innerText()).toContain("refresh themselves every 15 seconds");
       const before = Number(/Visitors in the last 5 minutes\s+(\d+)/.exec(await page.locator("main").innerText())![1]);
@@ -161,9 +132,9 @@ describe.each(databaseKinds())("analytics speed and realtime pages on %s", (kind
     ] as const)("passes axe on site speed and realtime on a %s, with figures on them", async (_, viewport) => {
       await view(20, "/");
       const { page, context } = await browser.open({ viewport });
-      await addSessionCookie(context, server.url, cookies.marketing!);
+      await addSessionCookie(context, app.url(), app.cookie("marketing"));
       for (const path of [`${SPEED}?${RANGE}`, REALTIME]) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${app.url()}${path}`);
         await hydrated(page);
         await expect.poll(() => page.locator("main").innerText()).not.toContain("Nobody is on the site right now");
         expect(await axeViolations(page), path).toEqual([]);
