@@ -42,17 +42,27 @@ export async function readFrame(db: Db, params: URLSearchParams, now: Date): Pro
   }
   const earliest = needsEarliest(reading.choice) ? await earliestVisit(db) : null;
   const range = resolveDateRange(reading.choice, { now, earliest, hourly: true });
+  const state = readFilterState(params);
+  const keep: Keep = { ...(range.query as Keep), ...state.keep };
+  const notice = [reading.notice, state.notice].filter(Boolean).join(" ") || undefined;
+  return {
+    ok: true,
+    frame: { range, filters: state.filters, keep, filterLabels: state.filterLabels, ...(notice ? { notice } : {}) },
+  };
+}
+
+/** The address's filters, as address parameters again, in words where they are codes, and a notice for any left out. */
+export function readFilterState(params: URLSearchParams) {
   const { filters, ignored } = readFilters(params);
-  const keep: Keep = { ...(range.query as Keep) };
+  const keep: Keep = {};
   for (const key of FILTER_KEYS) if (filters[key]) keep[key] = filters[key];
   const filterLabels: Partial<Record<string, string>> = {};
   for (const key of ["country", "region"] as const) {
     const label = filters[key] ? valueLabel(key, filters[key]) : undefined;
     if (label) filterLabels[key] = label;
   }
-  const notices = [reading.notice, ignored.length ? "A filter in the address was not understood and is left out." : ""];
-  const notice = notices.filter(Boolean).join(" ") || undefined;
-  return { ok: true, frame: { range, filters, keep, filterLabels, ...(notice ? { notice } : {}) } };
+  const notice = ignored.length ? "A filter in the address was not understood and is left out." : undefined;
+  return { filters, keep, filterLabels, notice };
 }
 
 function readTabs(params: URLSearchParams): CardTabs {

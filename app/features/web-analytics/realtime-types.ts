@@ -38,5 +38,7 @@ export interface RealtimeView {
   filters: Filters;
   /** The filters as address parameters (the realtime page has no range). */
   keep: Record<string, string>;
+  /** Filter values in words where they are codes (a country, a state). */
+  filterLabels: Partial<Record<string, string>>;
   notice?: string;
 }

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
-import { FILTER_KEYS } from "./dimensions";
-import { readFilters, type Filters } from "./filters";
+import { readFilterState } from "./analytics-view.server";
+import type { Filters } from "./filters";
 import {
   ACTIVE_MINUTES,
   CHART_MINUTES,
@@ -116,14 +116,7 @@ export async function loadRealtime(db: Db, filters: Filters, now = new Date()): 
 
 /** /admin/analytics/realtime: the filters from the address, and the figures of now. */
 export async function realtimeView(db: Db, params: URLSearchParams, now = new Date()): Promise<RealtimeView> {
-  const { filters, ignored } = readFilters(params);
-  const keep: Record<string, string> = {};
-  for (const key of FILTER_KEYS) if (filters[key]) keep[key] = filters[key];
+  const { filters, keep, filterLabels, notice } = readFilterState(params);
   const realtime = await loadRealtime(db, filters, now);
-  return {
-    realtime,
-    filters,
-    keep,
-    ...(ignored.length ? { notice: "A filter in the address was not understood and is left out." } : {}),
-  };
+  return { realtime, filters, keep, filterLabels, ...(notice ? { notice } : {}) };
 }

@@ -59,7 +59,7 @@ function useRefreshWhileVisible(intervalMs: number) {
 const count = (n: number) => formatMetric("count", n);
 
 /** /admin/analytics/realtime: who is on the site now, where, and the last half hour's page views. */
-export function RealtimePage({ realtime, filters, keep, notice }: RealtimeView) {
+export function RealtimePage({ realtime, filters, keep, filterLabels, notice }: RealtimeView) {
   useRefreshWhileVisible(REFRESH_MS);
   const hydrated = useHydrated();
   const filtered = Object.keys(filters).length > 0;
@@ -75,6 +75,7 @@ export function RealtimePage({ realtime, filters, keep, notice }: RealtimeView) 
       showRange={false}
       notice={notice}
       filters={filters}
+      filterLabels={filterLabels}
       keep={keep}
       actions={
         <Link to={here} preventScrollReset className={buttonVariants({ variant: "outline", size: "sm" })}>
