@@ -24,6 +24,23 @@ const VIEWS = [
   { path: ANALYTICS_REALTIME_PATH, label: "Right now" },
 ] as const;
 
+/** The address as an analytics page read it: its range (none on realtime), filters, and the parameters to carry. */
+export interface FrameState {
+  range?: DateRange | null;
+  notice?: string;
+  filters: Filters;
+  /** Filter values in words where they are codes (a country, a state). */
+  filterLabels: Partial<Record<string, string>>;
+  /** The address's range and filters, as parameters. */
+  keep: Record<string, string>;
+}
+const NO_STATE: FrameState = { filters: {}, filterLabels: {}, keep: {} };
+
+/** The filter parameters alone of an address's parameters (without the range). */
+export function filtersOnly(keep: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(keep).filter(([k]) => FILTER_KEYS.includes(k as FilterKey)));
+}
+
 /**
  * Every analytics page: its title, the views (links that keep the range and
  * filters), the range picker and the filters on, each removable.
@@ -32,12 +49,8 @@ export function AnalyticsFrame({
   title,
   description,
   path,
-  range,
+  state = NO_STATE,
   refused,
-  notice,
-  filters = {},
-  filterLabels = {},
-  keep = {},
   pageKeep = {},
   actions,
   showRange = true,
@@ -47,20 +60,17 @@ export function AnalyticsFrame({
   description: React.ReactNode;
   /** This page's own path (the range picker's and the chips' target). */
   path: string;
-  range: DateRange | null;
+  /** What the address holds (the server's reading of it); none when its range was refused. */
+  state?: FrameState;
   refused?: RangeRefusal;
-  notice?: string;
-  filters?: Filters;
-  filterLabels?: Partial<Record<string, string>>;
-  /** The address's range and filters. */
-  keep?: Record<string, string>;
   /** More of this page's parameters for the range picker to keep (the figure and tabs chosen). */
   pageKeep?: Record<string, string>;
   actions?: React.ReactNode;
   showRange?: boolean;
   children: React.ReactNode;
 }) {
-  const filterKeep = Object.fromEntries(Object.entries(keep).filter(([k]) => FILTER_KEYS.includes(k as FilterKey)));
+  const { range = null, notice, filters, filterLabels, keep } = state;
+  const filterKeep = filtersOnly(keep);
   const chips = (Object.entries(filters) as [FilterKey, string][]).map(([key, value]) => {
     const rest = { ...keep, ...pageKeep };
     delete rest[key];
@@ -136,7 +146,7 @@ export function RefusedRangeFrame({
   refused: RangeRefusal;
 }) {
   return (
-    <AnalyticsFrame title={title} description={description} path={path} range={null} refused={refused}>
+    <AnalyticsFrame title={title} description={description} path={path} refused={refused}>
       <EmptyState title="No figures for this range">{refused.problem}</EmptyState>
     </AnalyticsFrame>
   );

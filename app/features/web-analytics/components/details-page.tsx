@@ -49,11 +49,7 @@ export function DetailsPage({ report, ...props }: DetailsView & { report: string
         </>
       }
       path={path}
-      range={frame.range}
-      notice={frame.notice}
-      filters={frame.filters}
-      filterLabels={frame.filterLabels}
-      keep={frame.keep}
+      state={frame}
       actions={
         details.kind === "dimension" ? (
           <a

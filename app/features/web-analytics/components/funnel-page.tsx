@@ -30,11 +30,7 @@ export function FunnelPage(props: FunnelView) {
       title="Request funnel"
       description={DESCRIPTION}
       path={ANALYTICS_FUNNEL_PATH}
-      range={frame.range}
-      notice={frame.notice}
-      filters={frame.filters}
-      filterLabels={frame.filterLabels}
-      keep={frame.keep}
+      state={frame}
       actions={
         <a
           href={hrefWith(ANALYTICS_EXPORT_PATH, { ...frame.keep, report: "funnel" })}

@@ -63,11 +63,7 @@ export function OverviewPage({ settingsLink = false, ...props }: OverviewView & 
       title="Analytics"
       description={DESCRIPTION}
       path={ANALYTICS_PATH}
-      range={range}
-      notice={frame.notice}
-      filters={frame.filters}
-      filterLabels={frame.filterLabels}
-      keep={frame.keep}
+      state={frame}
       pageKeep={pageKeep}
       actions={
         <>

@@ -71,12 +71,8 @@ export function RealtimePage({ realtime, filters, keep, filterLabels, notice }: 
       title="Right now"
       description={`Who is on the website at this moment: visitors who opened a page or did something there in the last ${ACTIVE_MINUTES} minutes, the page each is on, and the page views of the last ${CHART_MINUTES} minutes.`}
       path={ANALYTICS_REALTIME_PATH}
-      range={null}
       showRange={false}
-      notice={notice}
-      filters={filters}
-      filterLabels={filterLabels}
-      keep={keep}
+      state={{ filters, filterLabels, keep, notice }}
       actions={
         <Link to={here} preventScrollReset className={buttonVariants({ variant: "outline", size: "sm" })}>
           <RefreshCw aria-hidden className="size-4" />

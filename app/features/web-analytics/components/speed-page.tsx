@@ -19,7 +19,7 @@ import {
   type VitalFigure,
 } from "../speed-types";
 import { formatVital, rate, ratingWords, thresholdWords, VITAL_INFO, VITALS, type Rating, type Vital } from "../vitals";
-import { AnalyticsFrame, RefusedRangeFrame } from "./analytics-frame";
+import { AnalyticsFrame, filtersOnly, RefusedRangeFrame } from "./analytics-frame";
 
 const DESCRIPTION =
   "How fast the website is for real visitors, measured in their own browsers (Core Web Vitals) on the visits that started in the range.";
@@ -261,19 +261,13 @@ export function SpeedPage(props: SpeedView) {
   if (order.descending !== (order.sort !== "path")) pageKeep.dir = order.descending ? "desc" : "asc";
   const filtered = Object.keys(frame.filters).length > 0;
   if (!speed) {
-    const filterKeep = Object.fromEntries(
-      Object.entries(frame.keep).filter(([k]) => !["range", "from", "to"].includes(k)),
-    );
+    const filterKeep = filtersOnly(frame.keep);
     return (
       <AnalyticsFrame
         title="Site speed"
         description={DESCRIPTION}
         path={ANALYTICS_SPEED_PATH}
-        range={range}
-        notice={frame.notice}
-        filters={frame.filters}
-        filterLabels={frame.filterLabels}
-        keep={frame.keep}
+        state={frame}
         pageKeep={pageKeep}
       >
         <EmptyState title={`Site speed covers up to ${SPEED_MAX_DAYS} days at a time`}>
@@ -304,11 +298,7 @@ export function SpeedPage(props: SpeedView) {
       title="Site speed"
       description={DESCRIPTION}
       path={ANALYTICS_SPEED_PATH}
-      range={range}
-      notice={frame.notice}
-      filters={frame.filters}
-      filterLabels={frame.filterLabels}
-      keep={frame.keep}
+      state={frame}
       pageKeep={pageKeep}
     >
       <p className="max-w-prose text-sm text-muted">{PERCENTILE_WORDS}</p>
