@@ -56,6 +56,7 @@ describe.each(databaseKinds())("analytics speed and realtime pages on %s", (kind
     expect(page).toContain("Interaction to Next Paint (INP) 600 ms Poor 75th percentile of 2 measurements");
     expect(page).toContain("Cumulative Layout Shift (CLS) 0.30 Poor");
     expect(page).toContain("the smallest measured value that at least 75% of them are at or below");
+    expect(page).toContain("It is rounded up to the next 10 ms (for CLS, the next 0.01)");
     // By device: phones' LCP 2600, 3000, 4500; the tablet measured nothing but LCP.
     expect(page).toContain("Mobile: 5 measurements Metric 75th percentile Good Needs improvement Poor Measurements");
     expect(page).toMatch(/Mobile: 5 measurements .*? LCP 4\.50 s Poor 0\.0% 66\.7% 33\.3% 3 /);

@@ -101,11 +101,14 @@ describeOnEachDatabase("site speed", (database) => {
     expect(refused.status).toBe(400);
   });
 
-  it("reads at most 31 days at a time, and says so for a longer range", async () => {
+  it("reads any range unfiltered, and at most 31 days at a time with filters, saying so for a longer one", async () => {
     const year = await speedView(database().db, new URLSearchParams("range=12m"), NOW);
     expect(year.status).toBe(200);
-    expect(year.view.frame && year.view.speed).toBeNull();
-    const month = await speedView(database().db, new URLSearchParams("range=30d"), NOW);
-    expect(month.view.frame && month.view.speed).not.toBeNull();
+    expect(year.view.frame && year.view.speed?.overall.LCP.samples).toBe(9);
+    const filteredYear = await speedView(database().db, new URLSearchParams("range=12m&device=mobile"), NOW);
+    expect(filteredYear.status).toBe(200);
+    expect(filteredYear.view.frame && filteredYear.view.speed).toBeNull();
+    const filteredMonth = await speedView(database().db, new URLSearchParams("range=30d&device=mobile"), NOW);
+    expect(filteredMonth.view.frame && filteredMonth.view.speed).not.toBeNull();
   });
 });

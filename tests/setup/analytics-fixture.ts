@@ -1,9 +1,16 @@
-import { AGENTS, type ScriptedVisit } from "./analytics-visits";
+import { AGENTS, type ScriptedVisit, type VisitStep } from "./analytics-visits";
+
+/** Web vitals a visit reports on `path`, `after` seconds in: never after its last step, so no duration changes. */
+const vitals = (after: number, path: string, values: Record<string, number>): VisitStep[] =>
+  Object.entries(values).map(([label, value]) => ({ after, path, event: "web_vital", label, value }));
 
 /**
  * Eight visits on three clinic days around the end of daylight saving time, with figures worked out
  * by hand in their comments (tests/integration/analytics-figures.test.ts states them all): 8 visits,
  * 7 visitors, 12 page views, 3 bounces, durations 0, 0, 5, 40, 60, 60, 150, 210 s, 3 requests.
+ * Their web vitals (a web vital is no engagement and none is sent after a visit's last step) sit on
+ * Google's thresholds and between the site speed page's 10 ms / 0.01 steps, so that its daily rollup
+ * is tried where rounding could go wrong (tests/integration/analytics-speed-rollup.test.ts).
  */
 // Three clinic days around the end of daylight saving time (Sun Nov 1, 2026: 2:00 EDT → 1:00 EST,
 // a 25-hour day). Visitor ids change at UTC midnight (8 PM EDT, 7 PM EST), so one browser can be two
@@ -17,7 +24,11 @@ export const DST_VISITS: ScriptedVisit[] = [
     referrer: "https://www.google.com/",
     steps: [
       { after: 0, path: "/" },
+      // On the thresholds: good.
+      ...vitals(1, "/", { LCP: 2500, CLS: 0.1, TTFB: 800 }),
       { after: 30, path: "/adhd" },
+      // Just over them: needs improvement, and 2510 ms / 210 ms at the page's resolution.
+      ...vitals(31, "/adhd", { LCP: 2503.7, INP: 200.4 }),
       { after: 90, path: "/request-appointment" },
       { after: 150, path: "/request-appointment", event: "lead_submitted", label: "appointment" },
     ],
@@ -27,7 +38,8 @@ export const DST_VISITS: ScriptedVisit[] = [
     ip: "198.51.100.2",
     ua: AGENTS.iphone,
     at: "2026-11-01T03:30:00Z",
-    steps: [{ after: 0, path: "/anxiety-therapy" }],
+    // On the upper thresholds: needs improvement.
+    steps: [{ after: 0, path: "/anxiety-therapy" }, ...vitals(0, "/anxiety-therapy", { LCP: 4000, CLS: 0.25 })],
   },
   // C, Sun Nov 1 1:30 EDT (the first 1:30): a Google ad, then a phone tap: engaged, 40 s.
   {
@@ -38,6 +50,7 @@ export const DST_VISITS: ScriptedVisit[] = [
     gclid: "test-click",
     steps: [
       { after: 0, path: "/anxiety-therapy" },
+      ...vitals(10, "/anxiety-therapy", { LCP: 1234.5, FCP: 1800, INP: 500 }),
       { after: 40, path: "/anxiety-therapy", event: "phone_click", label: "page" },
     ],
   },
@@ -49,6 +62,8 @@ export const DST_VISITS: ScriptedVisit[] = [
     referrer: "https://chatgpt.com/",
     steps: [
       { after: 0, path: "/blog" },
+      // Just under and just over: 4000 ms (needs improvement), 0.10 (good), 1810 ms (poor).
+      ...vitals(5, "/blog", { LCP: 3999.99, CLS: 0.0999, TTFB: 1800.01 }),
       { after: 60, path: "/adhd" },
     ],
   },
@@ -70,6 +85,7 @@ export const DST_VISITS: ScriptedVisit[] = [
     referrer: "https://www.facebook.com/",
     steps: [
       { after: 0, path: "/depression-counseling" },
+      ...vitals(1, "/depression-counseling", { LCP: 2600, INP: 120, CLS: 0.3 }),
       { after: 100, path: "/get-started" },
       { after: 200, path: "/get-started", event: "lead_submitted", label: "get_started" },
       { after: 210, path: "/get-started", event: "newsletter_signup" },
@@ -82,9 +98,15 @@ export const DST_VISITS: ScriptedVisit[] = [
     at: "2026-11-02T17:00:00Z",
     steps: [
       { after: 0, path: "/request-appointment" },
+      ...vitals(2, "/request-appointment", { LCP: 4000.5, FCP: 3000, TTFB: 1800 }),
       { after: 60, path: "/request-appointment", event: "lead_submitted", label: "appointment" },
     ],
   },
   // H, Mon Nov 2 12:10 EST: the home page alone, 0 s.
-  { ip: "198.51.100.6", ua: AGENTS.iphone, at: "2026-11-02T17:10:00Z", steps: [{ after: 0, path: "/" }] },
+  {
+    ip: "198.51.100.6",
+    ua: AGENTS.iphone,
+    at: "2026-11-02T17:10:00Z",
+    steps: [{ after: 0, path: "/" }, ...vitals(0, "/", { LCP: 900 })],
+  },
 ];

@@ -189,3 +189,24 @@ export const analyticsDayFunnel = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.step] })],
 );
+
+/**
+ * A day's web vitals (decision 0027, "Site speed"): per metric, device type and page (the page the
+ * browser reported from, "" for none), how many measurements fell in each bin. A bin is the value
+ * rounded up to the metric's step (vitals.ts VITAL_STEPS: 10 ms, 0.01 for CLS), `bin` the number of
+ * steps; good and poor are counted from the exact values by Google's rule, never from the bins.
+ */
+export const analyticsDayVitals = pgTable(
+  "analytics_day_vitals",
+  {
+    day: date("day").notNull(),
+    metric: text("metric").notNull(),
+    device: text("device").notNull(),
+    path: text("path").notNull(),
+    bin: integer("bin").notNull(),
+    samples: integer("samples").notNull(),
+    good: integer("good").notNull(),
+    poor: integer("poor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric, t.device, t.path, t.bin] })],
+);

@@ -63,7 +63,7 @@ const usesRollups = (scope: Scope) => scope.rollups && !hasFilters(scope.filters
  * The raw part of a scope: from the first day in it that is not rolled up
  * (the rest is in the rollups), or all of it.
  */
-async function rawWindow(db: Db, scope: Scope): Promise<VisitWindow> {
+export async function rawWindow(db: Db, scope: Scope): Promise<VisitWindow> {
   // One read per scope object: a page asks several figures of the same scope.
   let known = rawWindows.get(scope);
   if (!known) rawWindows.set(scope, (known = findRawWindow(db, scope)));

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { addDays, CLINIC_TIME_ZONE, clinicDayOf, dayKey, parseDayKey, startOfClinicDay } from "~/lib/clinic-time";
 import { DIMENSIONS } from "./dimensions";
 import { funnelPaths } from "./funnel-paths.server";
+import { insertVitalRollup } from "./vitals-sql.server";
 import {
   breakdownRows,
   dayTotalsRows,
@@ -32,6 +33,7 @@ export const ROLLUP_TABLES = [
   "analytics_day_breakdowns",
   "analytics_day_goals",
   "analytics_day_funnel",
+  "analytics_day_vitals",
 ] as const;
 // Consecutive days rolled up by one transaction (a backlog of a year is ~50 transactions).
 const DAYS_PER_TRANSACTION = 7;
@@ -84,6 +86,7 @@ export async function rollUpDays(
       select day, goal, label, conversions, visits, visitors from (${goalRows(window)}) r`);
     await tx.execute(sql`insert into analytics_day_funnel (day, step, visits)
       select day, step, visits from (${funnelRows(window, options.paths)}) r`);
+    await tx.execute(insertVitalRollup(window));
     await tx.execute(sql`insert into analytics_rollup_days (day, time_zone, rolled_at)
       select d::date, ${CLINIC_TIME_ZONE}, now() from generate_series(${first}::date, ${last}::date, interval '1 day') d
       on conflict (day) do update set time_zone = excluded.time_zone, rolled_at = excluded.rolled_at`);

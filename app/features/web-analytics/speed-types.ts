@@ -50,9 +50,10 @@ export interface PageOrder {
 }
 
 /**
- * The longest range the page reads (days): every sample is sorted for an exact percentile, and a
- * year of them would hold the database for many seconds (PGlite serves the beacons on the same
- * connection). Longer ranges say so instead.
+ * The longest range the page reads with filters (days): the daily vitals rollup has no filters, so
+ * every measurement of the range is read from the raw rows, and a year of them would hold the
+ * database for many seconds (PGlite serves the beacons on the same connection). Longer filtered
+ * ranges say so instead; unfiltered ones read the rollup, any length.
  */
 export const SPEED_MAX_DAYS = 31;
 

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
 import type { DateRange } from "~/lib/date-range";
 import { readFrame } from "./analytics-view.server";
-import type { Filters } from "./filters";
-import { eventWindow, filterConditions, type VisitWindow } from "./visit-sql.server";
+import { rawWindow, type Scope } from "./figures.server";
+import { hasFilters, type Filters } from "./filters";
+import { vitalRows } from "./vitals-sql.server";
 import {
   PAGE_SORTS,
   SPEED_MAX_DAYS,
@@ -16,7 +18,7 @@ import {
   type VitalFigure,
   type VitalFigures,
 } from "./speed-types";
-import { isVital, VITAL_INFO, VITALS, type Vital } from "./vitals";
+import { binValue, isVital, VITALS, type Vital } from "./vitals";
 
 /**
  * Site speed from real visitors: the web_vital events of the visits that
@@ -24,13 +26,18 @@ import { isVital, VITAL_INFO, VITALS, type Vital } from "./vitals";
  * and Google's good / needs-improvement / poor shares, overall, per device
  * type, per page and per bucket of the range.
  *
- * The 75th percentile is PostgreSQL's percentile_disc(0.75): the smallest
- * measured value with at least 75 % of the samples at or below it (always a
- * value someone measured, never an interpolation).
+ * The 75th percentile is percentile_disc(0.75) of the measurements rounded up
+ * to the metric's step (vitals.ts VITAL_STEPS): the smallest such value with at
+ * least 75 % of the samples at or below it, which is the exact percentile
+ * rounded up. It is read from histograms: the daily vitals rollup for the
+ * rolled-up days and the raw rows, binned the same way, for the others
+ * (decision 0027, "Site speed"). The shares and counts are exact either way.
+ * With filters (the rollup does not break down by them), a range charted by
+ * hour, or `rollups: false`, everything comes from the raw rows.
  */
 
 const DEVICE_ORDER = ["mobile", "desktop", "tablet"];
-const SORT_MEMORY = "64MB";
+const ZONE = sql.raw(`'${CLINIC_TIME_ZONE}'`);
 
 const noFigure = (): VitalFigure => ({ samples: 0, p75: null, good: null, needsImprovement: null, poor: null });
 const noFigures = (): VitalFigures => Object.fromEntries(VITALS.map((v) => [v, noFigure()])) as unknown as VitalFigures;
@@ -40,60 +47,57 @@ interface Row {
   metric: string;
   key: string | null;
   samples: number;
+  /** The 75th percentile's bin (a number of steps). */
   p75: number;
   good: number;
   poor: number;
 }
 
+const COLUMNS = sql.raw(`metric, device, path, bin, samples, good, poor`);
+
 /** The speed figures of the visits that started in [start, end) and pass the filters. */
 export async function loadSpeed(
   db: Db,
-  options: { range: DateRange; filters: Filters; order?: PageOrder },
+  options: { range: DateRange; filters: Filters; order?: PageOrder; rollups?: boolean },
 ): Promise<Speed> {
   const { range, filters } = options;
   const order = options.order ?? { sort: "samples", descending: true };
-  const window: VisitWindow = {
-    start: new Date(range.current.start),
-    end: new Date(range.current.end),
-    filters,
-    skipRolled: false,
-  };
-  const edges = [...range.buckets.map((b) => b.start), range.current.end];
-  const thresholds = sql.join(
-    VITALS.map((v) => sql`(${v}, ${VITAL_INFO[v].good}::float8, ${VITAL_INFO[v].poor}::float8)`),
-    sql`, `,
-  );
+  // A day's rollup has no hours: a range charted by hour (one day) reads its raw rows.
+  const useRollups = (options.rollups ?? true) && !hasFilters(filters) && range.bucket !== "hour";
+  const scope: Scope = { from: range.current.from, to: range.current.to, filters, rollups: useRollups };
+  const raw = await rawWindow(db, scope);
+  const edgeList = [...range.buckets.map((b) => b.start), range.current.end];
+  const edges = sql`${sql.param(edgeList)}::timestamptz[]`;
+  const rolled = useRollups
+    ? sql`select width_bucket((t.day::timestamp at time zone ${ZONE}), ${edges}) as bucket, ${COLUMNS}
+      from analytics_day_vitals t
+      join analytics_rollup_days r on r.day = t.day and r.time_zone = ${CLINIC_TIME_ZONE}
+      where t.day between ${scope.from}::date and ${scope.to}::date`
+    : sql`select null::int as bucket, ${COLUMNS} from analytics_day_vitals where false`;
   const query = sql`
-    with samples as materialized (
-      select e.event_label as metric, e.value, coalesce(e.path, '') as path, v.device_type as device,
-        width_bucket(v.started_at, ${sql.param(edges)}::timestamptz[]) as bucket, t.good, t.poor
-      from analytics_events e
-      join (values ${thresholds}) as t(metric, good, poor) on t.metric = e.event_label
-      join visits v on v.id = e.visit_id
-      where e.event_type = 'web_vital' and ${eventWindow(window, sql`e.occurred_at`)} and e.value is not null
-        and ${sql.join(
-          [
-            sql`v.started_at >= ${window.start.toISOString()}::timestamptz`,
-            sql`v.started_at < ${window.end.toISOString()}::timestamptz`,
-            ...filterConditions(window),
-          ],
-          sql` and `,
-        )}
+    with x as (
+      ${rolled}
+      union all select bucket, ${COLUMNS} from (${vitalRows(raw, edgeList)}) r
+    ),
+    histogram as (
+      select case when grouping(device) = 0 then 'device' when grouping(path) = 0 then 'page'
+          when grouping(bucket) = 0 then 'bucket' else 'all' end as grp,
+        metric, coalesce(device, path, bucket::text) as key, bin,
+        sum(samples) as samples, sum(good) as good, sum(poor) as poor
+      from x
+      group by grouping sets ((metric, bin), (metric, device, bin), (metric, path, bin), (metric, bucket, bin))
+    ),
+    running as (
+      select *, sum(samples) over (partition by grp, metric, key order by bin) as below,
+        sum(samples) over (partition by grp, metric, key) as total
+      from histogram
     )
-    select case when grouping(device) = 0 then 'device' when grouping(path) = 0 then 'page'
-        when grouping(bucket) = 0 then 'bucket' else 'all' end as grp,
-      metric, coalesce(device, path, bucket::text) as key, count(*)::int as samples,
-      percentile_disc(0.75) within group (order by value) as p75,
-      (count(*) filter (where value <= good))::int as good, (count(*) filter (where value > poor))::int as poor
-    from samples
-    group by grouping sets ((metric), (metric, device), (metric, path), (metric, bucket))`;
-  const result = await db.transaction(async (tx) => {
-    // Four sorts of every sample (one per grouping set, percentile_disc sorting each group again): at the
-    // default 4 MB they spill to disk from a few days of traffic on (30 days at 1M page views a year: 2.9 s
-    // instead of 1.6 s). For this statement only.
-    await tx.execute(sql.raw(`set local work_mem = '${SORT_MEMORY}'`));
-    return (await tx.execute(query)) as unknown as { rows: Row[] };
-  });
+    -- percentile_disc(0.75): the first bin with at least three quarters of the samples at or below it.
+    select grp, metric, key, sum(samples)::int as samples, min(bin) filter (where below * 4 >= total * 3) as p75,
+      sum(good)::int as good, sum(poor)::int as poor
+    from running
+    group by grp, metric, key`;
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
 
   const overall = noFigures();
   type Group = { samples: number; vitals: VitalFigures };
@@ -107,7 +111,7 @@ export async function loadSpeed(
     const samples = Number(row.samples);
     const figure: VitalFigure = {
       samples,
-      p75: Number(row.p75),
+      p75: binValue(row.metric, Number(row.p75)),
       good: Number(row.good) / samples,
       needsImprovement: (samples - Number(row.good) - Number(row.poor)) / samples,
       poor: Number(row.poor) / samples,
@@ -175,7 +179,9 @@ export async function speedView(
   if (!reading.ok) return { status: 400, view: { frame: null, refused: reading.refused } };
   const { frame } = reading;
   const order = readPageOrder(params);
-  if (frame.range.current.days > SPEED_MAX_DAYS) return { status: 200, view: { frame, speed: null, order } };
+  // Only the raw path has a limit: the rollup reads a year in well under a second (docs/benchmarks.md).
+  if (hasFilters(frame.filters) && frame.range.current.days > SPEED_MAX_DAYS)
+    return { status: 200, view: { frame, speed: null, order } };
   const speed = await loadSpeed(db, { range: frame.range, filters: frame.filters, order });
   return { status: 200, view: { frame, speed, order } };
 }

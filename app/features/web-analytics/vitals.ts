@@ -55,6 +55,24 @@ export const VITAL_INFO: Record<Vital, VitalInfo> = {
   },
 };
 
+/**
+ * The resolution of the 75th percentiles the page shows (decision 0027, "Site speed"): a measurement
+ * counts as its value rounded up to a multiple of the step (10 ms; 0.01 for CLS, which is unitless).
+ * Rounding up keeps the order of the measurements, so the 75th percentile of the rounded values is
+ * the exact one rounded up; and every threshold is a multiple of its step, so it gets the same
+ * rating. The daily rollup stores the rounded values (analytics_day_vitals.bin: the number of steps).
+ */
+export const VITAL_STEPS: Record<Vital, number> = { LCP: 10, INP: 10, CLS: 0.01, FCP: 10, TTFB: 10 };
+
+/** A bin's value: `bin` steps (divided, for steps under 1, so that 0.1 is 10 / 100 and not 10 × 0.01). */
+export function binValue(vital: Vital, bin: number): number {
+  const step = VITAL_STEPS[vital];
+  return step >= 1 ? bin * step : bin / Math.round(1 / step);
+}
+
+/** "to the next 10 ms up (0.01 for CLS)": the resolution in words. */
+export const RESOLUTION_WORDS = "rounded up to the next 10 ms (for CLS, the next 0.01)";
+
 export type Rating = "good" | "needs-improvement" | "poor";
 
 /** Google's rating of a value: good up to and including the first threshold, poor above the second. */

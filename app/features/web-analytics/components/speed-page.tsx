@@ -18,7 +18,17 @@ import {
   type SpeedView,
   type VitalFigure,
 } from "../speed-types";
-import { formatVital, rate, ratingWords, thresholdWords, VITAL_INFO, VITALS, type Rating, type Vital } from "../vitals";
+import {
+  formatVital,
+  rate,
+  ratingWords,
+  RESOLUTION_WORDS,
+  thresholdWords,
+  VITAL_INFO,
+  VITALS,
+  type Rating,
+  type Vital,
+} from "../vitals";
 import { AnalyticsFrame, filtersOnly, RefusedRangeFrame } from "./analytics-frame";
 
 const DESCRIPTION =
@@ -26,9 +36,8 @@ const DESCRIPTION =
 
 const NO_MEASUREMENTS = "No measurements in this range";
 
-/** What "75th percentile" means here, said once on the page. */
-const PERCENTILE_WORDS =
-  "Each figure is the 75th percentile of the measurements: the smallest measured value that at least 75% of them are at or below (PostgreSQL's percentile_disc(0.75)), so three visits in four were at least this fast. Google rates a page by this figure.";
+/** What "75th percentile" means here, and how precise it is, said once on the page. */
+const PERCENTILE_WORDS = `Each figure is the 75th percentile of the measurements: the smallest measured value that at least 75% of them are at or below (PostgreSQL's percentile_disc(0.75)), so three visits in four were at least this fast. Google rates a page by this figure. It is ${RESOLUTION_WORDS}, so it is never below the measured value and rated as the measured value is; the shares of good, needs improvement and poor count every measurement exactly.`;
 
 const ratingClass: Record<Rating, string> = {
   good: "text-primary-dark",
@@ -262,6 +271,8 @@ export function SpeedPage(props: SpeedView) {
   const filtered = Object.keys(frame.filters).length > 0;
   if (!speed) {
     const filterKeep = filtersOnly(frame.keep);
+    // The same range, no filters.
+    const rangeKeep = Object.fromEntries(Object.entries(frame.keep).filter(([key]) => !(key in filterKeep)));
     return (
       <AnalyticsFrame
         title="Site speed"
@@ -270,10 +281,11 @@ export function SpeedPage(props: SpeedView) {
         state={frame}
         pageKeep={pageKeep}
       >
-        <EmptyState title={`Site speed covers up to ${SPEED_MAX_DAYS} days at a time`}>
+        <EmptyState title={`With filters, site speed covers up to ${SPEED_MAX_DAYS} days at a time`}>
           <p>
-            This range is {range.current.days.toLocaleString("en-US")} days long. Every measurement is counted for an
-            exact 75th percentile, and a longer range would keep the database busy for too long. Choose{" "}
+            This range is {range.current.days.toLocaleString("en-US")} days long. Without filters the figures come from
+            a daily summary and any range can be shown; with filters every measurement of the range is read one by one,
+            and a longer range would keep the database busy for too long. Choose{" "}
             <Link
               to={hrefWith(ANALYTICS_SPEED_PATH, { ...filterKeep, range: "7d" })}
               className="text-primary underline underline-offset-4"
@@ -287,7 +299,11 @@ export function SpeedPage(props: SpeedView) {
             >
               the last 30 days
             </Link>{" "}
-            or a custom range of up to {SPEED_MAX_DAYS} days.
+            or a custom range of up to {SPEED_MAX_DAYS} days, or{" "}
+            <Link to={hrefWith(ANALYTICS_SPEED_PATH, rangeKeep)} className="text-primary underline underline-offset-4">
+              remove the filters
+            </Link>
+            .
           </p>
         </EmptyState>
       </AnalyticsFrame>

@@ -1,0 +1,16 @@
+-- The daily web vitals rollup (decision 0027, "Site speed"). Days rolled up
+-- before it have no vitals rows: they are marked not rolled up, so the runner
+-- rolls them up again (every rollup table's rows of a day are replaced whole,
+-- and the raw rows give the same figures meanwhile).
+CREATE TABLE "analytics_day_vitals" (
+	"day" date NOT NULL,
+	"metric" text NOT NULL,
+	"device" text NOT NULL,
+	"path" text NOT NULL,
+	"bin" integer NOT NULL,
+	"samples" integer NOT NULL,
+	"good" integer NOT NULL,
+	"poor" integer NOT NULL,
+	CONSTRAINT "analytics_day_vitals_day_metric_device_path_bin_pk" PRIMARY KEY("day","metric","device","path","bin")
+);--> statement-breakpoint
+DELETE FROM "analytics_rollup_days";
