@@ -7,10 +7,11 @@ CREATE TABLE "analytics_day_vitals" (
 	"metric" text NOT NULL,
 	"device" text NOT NULL,
 	"path" text NOT NULL,
-	"bin" integer NOT NULL,
 	"samples" integer NOT NULL,
 	"good" integer NOT NULL,
 	"poor" integer NOT NULL,
-	CONSTRAINT "analytics_day_vitals_day_metric_device_path_bin_pk" PRIMARY KEY("day","metric","device","path","bin")
+	"bins" integer[] NOT NULL,
+	"counts" integer[] NOT NULL,
+	CONSTRAINT "analytics_day_vitals_day_metric_device_path_pk" PRIMARY KEY("day","metric","device","path")
 );--> statement-breakpoint
 DELETE FROM "analytics_rollup_days";

@@ -191,10 +191,11 @@ export const analyticsDayFunnel = pgTable(
 );
 
 /**
- * A day's web vitals (decision 0027, "Site speed"): per metric, device type and page (the page the
- * browser reported from, "" for none), how many measurements fell in each bin. A bin is the value
- * rounded up to the metric's step (vitals.ts VITAL_STEPS: 10 ms, 0.01 for CLS), `bin` the number of
- * steps; good and poor are counted from the exact values by Google's rule, never from the bins.
+ * A day's web vitals (decision 0027, "Site speed"): one histogram per metric, device type and page
+ * (the page the browser reported from, "" for none). A bin is a value rounded up to the metric's step
+ * (vitals.ts VITAL_STEPS: 10 ms, 0.01 for CLS) as a number of steps; `bins` ascending and `counts`
+ * (measurements in each) side by side: one row per histogram, not per bin, is a sixth of the size.
+ * `good` and `poor` are counted from the exact values by Google's rule, never from the bins.
  */
 export const analyticsDayVitals = pgTable(
   "analytics_day_vitals",
@@ -203,10 +204,11 @@ export const analyticsDayVitals = pgTable(
     metric: text("metric").notNull(),
     device: text("device").notNull(),
     path: text("path").notNull(),
-    bin: integer("bin").notNull(),
     samples: integer("samples").notNull(),
     good: integer("good").notNull(),
     poor: integer("poor").notNull(),
+    bins: integer("bins").array().notNull(),
+    counts: integer("counts").array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.metric, t.device, t.path, t.bin] })],
+  (t) => [primaryKey({ columns: [t.day, t.metric, t.device, t.path] })],
 );

@@ -77,6 +77,7 @@ const ROLLUP_TABLES = [
   "analytics_day_breakdowns",
   "analytics_day_goals",
   "analytics_day_funnel",
+  "analytics_day_vitals",
 ] as const;
 
 /**

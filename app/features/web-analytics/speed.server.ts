@@ -53,8 +53,6 @@ interface Row {
   poor: number;
 }
 
-const COLUMNS = sql.raw(`metric, device, path, bin, samples, good, poor`);
-
 /** The speed figures of the visits that started in [start, end) and pass the filters. */
 export async function loadSpeed(
   db: Db,
@@ -68,35 +66,52 @@ export async function loadSpeed(
   const raw = await rawWindow(db, scope);
   const edgeList = [...range.buckets.map((b) => b.start), range.current.end];
   const edges = sql`${sql.param(edgeList)}::timestamptz[]`;
-  const rolled = useRollups
-    ? sql`select width_bucket((t.day::timestamp at time zone ${ZONE}), ${edges}) as bucket, ${COLUMNS}
-      from analytics_day_vitals t
-      join analytics_rollup_days r on r.day = t.day and r.time_zone = ${CLINIC_TIME_ZONE}
-      where t.day between ${scope.from}::date and ${scope.to}::date`
-    : sql`select null::int as bucket, ${COLUMNS} from analytics_day_vitals where false`;
+  // The rolled-up days' histograms (none when reading raw rows only), each in its bucket.
+  const rolled = sql`select width_bucket((t.day::timestamp at time zone ${ZONE}), ${edges}) as bucket,
+      t.metric, t.device, t.path, t.samples, t.good, t.poor, t.bins, t.counts
+    from analytics_day_vitals t
+    join analytics_rollup_days r on r.day = t.day and r.time_zone = ${CLINIC_TIME_ZONE}
+    where ${useRollups ? sql`t.day between ${scope.from}::date and ${scope.to}::date` : sql`false`}`;
+  const key = sql`coalesce(device, path, bucket::text, '')`;
+  const grp = sql`case when grouping(device) = 0 then 'device' when grouping(path) = 0 then 'page'
+    when grouping(bucket) = 0 then 'bucket' else 'all' end`;
   const query = sql`
-    with x as (
-      ${rolled}
-      union all select bucket, ${COLUMNS} from (${vitalRows(raw, edgeList)}) r
+    with rolled as (${rolled}),
+    -- The other days, raw, a row per bin.
+    raw as (${vitalRows(raw, edgeList)}),
+    -- Every (bin, count) pair, read twice below (by device and bucket, and by page) rather than stored.
+    pairs as not materialized (
+      -- In the select list (two arrays of the same length unnest side by side): a lateral unnest() would be memoized.
+      select bucket, metric, device, path, unnest(bins) as bin, unnest(counts) as n from rolled
+      union all select bucket, metric, device, path, bin, samples from raw
     ),
-    histogram as (
-      select case when grouping(device) = 0 then 'device' when grouping(path) = 0 then 'page'
-          when grouping(bucket) = 0 then 'bucket' else 'all' end as grp,
-        metric, coalesce(device, path, bucket::text) as key, bin,
-        sum(samples) as samples, sum(good) as good, sum(poor) as poor
-      from x
-      group by grouping sets ((metric, bin), (metric, device, bin), (metric, path, bin), (metric, bucket, bin))
+    histograms as (
+      select case when grouping(device) = 0 then 'device' when grouping(bucket) = 0 then 'bucket' else 'all' end as grp,
+        metric, coalesce(device, bucket::text, '') as key, bin, sum(n) as n
+      from (select metric, device, bucket, bin, sum(n) as n from pairs group by 1, 2, 3, 4) d
+      group by grouping sets ((metric, bin), (metric, device, bin), (metric, bucket, bin))
+      union all
+      select 'page', metric, path, bin, sum(n) from pairs group by metric, path, bin
     ),
     running as (
-      select *, sum(samples) over (partition by grp, metric, key order by bin) as below,
-        sum(samples) over (partition by grp, metric, key) as total
-      from histogram
-    )
+      select *, sum(n) over (partition by grp, metric, key order by bin) as below,
+        sum(n) over (partition by grp, metric, key) as total
+      from histograms
+    ),
     -- percentile_disc(0.75): the first bin with at least three quarters of the samples at or below it.
-    select grp, metric, key, sum(samples)::int as samples, min(bin) filter (where below * 4 >= total * 3) as p75,
-      sum(good)::int as good, sum(poor)::int as poor
-    from running
-    group by grp, metric, key`;
+    p75s as (
+      select grp, metric, key, min(bin) filter (where below * 4 >= total * 3) as p75 from running group by 1, 2, 3
+    ),
+    -- The counts, exact, from the histograms' own (a rolled-up row's, or a raw bin's).
+    tallies as (
+      select ${grp} as grp, metric, ${key} as key, sum(samples)::int as samples, sum(good)::int as good,
+        sum(poor)::int as poor
+      from (select bucket, metric, device, path, samples, good, poor from rolled
+        union all select bucket, metric, device, path, samples, good, poor from raw) g
+      group by grouping sets ((metric), (metric, device), (metric, path), (metric, bucket))
+    )
+    select t.grp, t.metric, nullif(t.key, '') as key, t.samples, p.p75, t.good, t.poor
+    from tallies t join p75s p on p.grp = t.grp and p.metric = t.metric and p.key = t.key`;
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
 
   const overall = noFigures();

@@ -8,7 +8,8 @@ import { clinicDay, eventWindow, filterConditions, type VisitWindow } from "./vi
  * start), bucket, metric, device type, page and bin, how many web vitals were measured, and how many
  * of them were good and poor by Google's rule on the exact value. The daily vitals rollup
  * (analytics_day_vitals, rollup.server.ts) stores these rows without the bucket, so a rolled-up day
- * reads the same as a raw one (decision 0027, "Site speed").
+ * reads the same as a raw one (decision 0027, "Site speed"), a histogram per row (bins and counts
+ * as arrays) rather than a row per bin.
  */
 
 const iso = (d: Date) => d.toISOString();
@@ -54,8 +55,11 @@ export function vitalRows(window: VisitWindow, edges?: readonly string[]): SQL {
     group by 1, 2, 3, 4, 5, 6`;
 }
 
-/** Stores the window's days in the daily vitals rollup (the caller has deleted what they held). */
+/** Stores the window's days in the daily vitals rollup, a row per histogram (the caller has deleted what they held). */
 export function insertVitalRollup(window: VisitWindow): SQL {
-  return sql`insert into analytics_day_vitals (day, metric, device, path, bin, samples, good, poor)
-    select day, metric, device, path, bin, samples, good, poor from (${vitalRows(window)}) r`;
+  return sql`insert into analytics_day_vitals (day, metric, device, path, samples, good, poor, bins, counts)
+    select day, metric, device, path, sum(samples), sum(good), sum(poor), array_agg(bin order by bin),
+      array_agg(samples order by bin)
+    from (${vitalRows(window)}) r
+    group by day, metric, device, path`;
 }
