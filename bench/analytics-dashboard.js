@@ -5,7 +5,8 @@
 // after a warm-up, timed from a client on loopback, for:
 //  - the whole overview for the last 30 days and the last 12 months, each
 //    without and with a filter (channel = Paid Search),
-//  - a details list (every page, 12 months), the funnel (30 days), site speed (30 days),
+//  - a details list (every page, 12 months), the funnel (30 days), site speed (30 days and 12
+//    months from the daily vitals rollup; 30 days filtered, from the raw rows),
 //  - realtime (its loader, with a few visitors sent through the beacon API just before),
 //  - and the server's resident memory after all that.
 // Documents are what a person waits for; `.data` is the loader alone. A page
@@ -221,6 +222,8 @@ async function measure(server, label) {
   const detailsPages12Months = await page(server, `${OVERVIEW}/details/page?range=12m`, cookie);
   const funnel30Days = await page(server, `${OVERVIEW}/funnel?range=30d`, cookie);
   const speed30Days = await page(server, `${OVERVIEW}/speed?range=30d`, cookie);
+  const speed12Months = await page(server, `${OVERVIEW}/speed?range=12m`, cookie);
+  const speed30DaysFiltered = await page(server, `${OVERVIEW}/speed?range=30d${FILTER}`, cookie);
   const liveViews = await sendLiveVisitors(server);
   log(`  ${OVERVIEW}/realtime.data (after ${liveViews} live page views)`);
   const realtime = await time(`${server.url}${OVERVIEW}/realtime.data`, cookie, BUDGET.realtimeMs);
@@ -233,6 +236,8 @@ async function measure(server, label) {
     detailsPages12Months,
     funnel30Days,
     speed30Days,
+    speed12Months,
+    speed30DaysFiltered,
     realtime,
     rssMB,
     withinBudget: {
@@ -268,10 +273,28 @@ async function onPglite(appDir) {
   filled.onDiskMB = round(directoryBytes(path.join(dataDir, "pglite")) / 1e6, 0);
   if (FILL_ONLY) return filled;
   const server = await startServer({ appDir, dataDir, timeoutMs: 300_000 });
+  let measured;
   try {
-    return { ...filled, ...(await measure(server, "pglite")) };
+    measured = await measure(server, "pglite");
   } finally {
     await server.stop();
+  }
+  return { ...filled, ...measured, vitalsRollup: await vitalsRollupSize(path.join(dataDir, "pglite")) };
+}
+
+/** The daily vitals rollup's rows and size (the server stopped: PGlite admits one process). */
+async function vitalsRollupSize(dir) {
+  const db = new PGlite(dir);
+  try {
+    const [row] = (
+      await db.query(`select count(*)::int as rows, count(distinct day)::int as days,
+        round(pg_total_relation_size('analytics_day_vitals') / 1e6)::int as mb,
+        (select count(*)::int from analytics_events where event_type = 'web_vital') as samples
+      from analytics_day_vitals`)
+    ).rows;
+    return row;
+  } finally {
+    await db.close();
   }
 }
 
