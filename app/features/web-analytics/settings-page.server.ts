@@ -11,6 +11,7 @@ import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { CLINIC_TIME_ZONE, formatClinicDateTime } from "~/lib/clinic-time";
 import { formAnswer } from "~/lib/form-answer";
 import { schemaProblems } from "~/lib/form-answer.server";
+import { isCurrentRollup } from "./rollup-layout.server";
 import { pendingDays } from "./rollup.server";
 import {
   SAVE_ANALYTICS_SETTINGS_INTENT,
@@ -23,7 +24,7 @@ export async function analyticsSettingsPageData(db: Db, now = new Date()): Promi
   const [settings, pending, counted, runs] = await Promise.all([
     readAnalyticsSettings(db),
     pendingDays(db, now, 1),
-    db.execute(sql`select count(*)::int as n from analytics_rollup_days where time_zone = ${CLINIC_TIME_ZONE}`),
+    db.execute(sql`select count(*)::int as n from analytics_rollup_days r where ${isCurrentRollup(sql`r`)}`),
     db.execute(sql`select started_at, finished_at, outcome from job_runs
       where job = ${ANALYTICS_RETENTION_JOB} order by run_key desc limit 1`),
   ]);

@@ -1,0 +1,14 @@
+import { sql, type SQL } from "drizzle-orm";
+import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
+
+/**
+ * What the rollup tables hold for a day; a day rolled up by another layout
+ * is read raw and rolled up again. 1: with the filter slices (slices.ts).
+ * Raise it whenever a change alters what a day's rows are.
+ */
+export const ROLLUP_LAYOUT = 1;
+
+/** A condition on an analytics_rollup_days row: rolled up in this time zone and layout. */
+export function isCurrentRollup(alias: SQL): SQL {
+  return sql`${alias}.time_zone = ${CLINIC_TIME_ZONE} and ${alias}.layout = ${ROLLUP_LAYOUT}`;
+}
