@@ -141,15 +141,18 @@ describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
     expect(await unknown.text()).toContain("Choose what to download");
   });
 
-  it("lets an administrator change how long analytics are kept, refusing what cannot be, and no one else", async () => {
+  it("lets an administrator change how long analytics are kept and the days' time zone, refusing what cannot be, and no one else", async () => {
     const page = await text("/admin/analytics/settings", "admin");
     expect(page).toContain("Keep analytics for (months)");
+    expect(page).toContain("Time zone of the days");
+    const html = await (await get("/admin/analytics/settings", "admin")).text();
+    expect(html).toContain('<option value="America/New_York" selected="">America/New York</option>');
     expect(page).toMatch(/days? (is|are) summarised for the dashboard/);
-    const post = (retentionMonths: string, role: AnalyticsReader = "admin") =>
+    const post = (retentionMonths: string, role: AnalyticsReader = "admin", more: Record<string, string> = {}) =>
       fetch(`${app.url()}/admin/analytics/settings`, {
         method: "POST",
         headers: { cookie: app.cookie(role), origin: app.url(), "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "save-analytics-settings", retentionMonths }),
+        body: new URLSearchParams({ intent: "save-analytics-settings", retentionMonths, ...more }),
         redirect: "manual",
       });
     const refused = await post("0");
@@ -161,8 +164,21 @@ describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
     expect(saved.status).toBe(200);
     expect(words(await saved.text())).toContain("Saved. Analytics are now kept 13 months (they were kept 25).");
     expect(await text("/admin/analytics/settings", "admin")).toMatch(/value="13"|13/);
+    const nowhere = await post("13", "admin", { timeZone: "Mars/Olympus_Mons" });
+    expect(nowhere.status).toBe(400);
+    expect(words(await nowhere.text())).toContain("Choose a time zone from the list, such as America/New_York.");
+    const chicago = await post("13", "admin", { timeZone: "America/Chicago" });
+    expect(chicago.status).toBe(200);
+    expect(words(await chicago.text())).toContain(
+      "Days now begin at midnight in America/Chicago (they began in America/New York)",
+    );
+    expect(words(await text("/admin/analytics/settings", "admin"))).toContain(
+      "Days begin at midnight in America/Chicago",
+    );
+    expect((await post("13", "admin", { timeZone: "America/New_York" })).status).toBe(200);
     const trail = await text("/admin/audit", "admin");
     expect(trail).toContain("analytics_retention_months");
+    expect(trail).toContain("analytics_time_zone");
     expect((await get("/admin/analytics/settings", "marketing")).status).toBe(403);
     expect((await post("12", "marketing")).status).toBe(403);
   });

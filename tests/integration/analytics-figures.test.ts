@@ -17,6 +17,7 @@ import { funnelPaths } from "~/features/web-analytics/funnel-paths.server";
 import type { CardTabs } from "~/features/web-analytics/overview-types";
 import { loadOverview } from "~/features/web-analytics/overview.server";
 import { pendingDays, rollUpPending } from "~/features/web-analytics/rollup.server";
+import { saveAnalyticsSettings } from "~/features/analytics-upkeep/analytics-settings.server";
 import { recordVisits } from "../setup/analytics-visits";
 import { DST_VISITS as VISITS } from "../setup/analytics-fixture";
 import { describeOnEachDatabase } from "../setup/database-suite";
@@ -27,7 +28,9 @@ const range = resolveDateRange(
   { now: NOW, hourly: true },
 );
 const TABS: CardTabs = { pages: "page", sources: "channel", devices: "device", locations: "country" };
+const ZONE = "America/New_York";
 const scope = (rollups: boolean, filters: Filters = {}): Scope => ({
+  zone: ZONE,
   from: "2026-10-31",
   to: "2026-11-02",
   filters,
@@ -155,7 +158,7 @@ describeOnEachDatabase("analytics figures", (database) => {
   it("read from the daily rollups exactly what the raw rows give, across the daylight-saving change", async () => {
     const { db } = database();
     const paths = await funnelPaths(db);
-    const before = await pendingDays(db, NOW);
+    const before = await pendingDays(db, NOW, ZONE);
     expect(before.days.slice(0, 3)).toEqual(["2026-10-31", "2026-11-01", "2026-11-02"]);
     let left = before.count;
     while (left > 0) left = (await rollUpPending(db, { now: NOW, maxDays: 5, kind: database().kind })).pending;
@@ -203,5 +206,37 @@ describeOnEachDatabase("analytics figures", (database) => {
     expect(await dayTotals(db, scope(true, { channel: "Direct" }))).toEqual(
       await dayTotals(db, scope(false, { channel: "Direct" })),
     );
+  });
+
+  it("divide the days at the setting's midnight, and roll every day up again when it changes", async () => {
+    const { db, kind } = database();
+    while ((await rollUpPending(db, { now: NOW, maxDays: 5, kind })).pending > 0);
+    const inNewYork = await dayTotals(db, scope(true));
+    expect(await saveAnalyticsSettings(db, { timeZone: "UTC" })).toMatchObject({ ok: true });
+    try {
+      // Rolled up in New York's days: pending again, and read raw in UTC's meanwhile.
+      const pending = await pendingDays(db, NOW, "UTC");
+      expect(pending.days.slice(0, 3)).toEqual(["2026-10-31", "2026-11-01", "2026-11-02"]);
+      const inUtc = { ...scope(true), zone: "UTC" };
+      const rawUtc = await dayTotals(db, { ...inUtc, rollups: false });
+      expect(await dayTotals(db, inUtc)).toEqual(rawUtc);
+      while ((await rollUpPending(db, { now: NOW, maxDays: 5, kind })).pending > 0);
+      expect((await pendingDays(db, NOW, "UTC")).count).toBe(0);
+      expect(await dayTotals(db, inUtc)).toEqual(rawUtc);
+      expect(await durationCounts(db, inUtc)).toEqual(await durationCounts(db, { ...inUtc, rollups: false }));
+      // The evening visits of New York's days are the next morning's in UTC: the days differ, their sum does not
+      // (the range's three UTC days begin and end 4 and 5 hours before New York's).
+      const visitsOf = (days: Map<string, { visits: number }>) =>
+        [...days].map(([day, t]) => [day, t.visits] as const).sort();
+      expect(visitsOf(rawUtc)).not.toEqual(visitsOf(inNewYork));
+      const everyVisit = await dayTotals(db, { ...inUtc, from: "2026-10-30", to: "2026-11-03", rollups: false });
+      const total = (days: Map<string, { visits: number }>) => [...days.values()].reduce((n, t) => n + t.visits, 0);
+      expect(total(everyVisit)).toBe(VISITS.length);
+    } finally {
+      await saveAnalyticsSettings(db, { timeZone: "America/New_York" });
+    }
+    // Back in New York: rolled up again, the same figures as before.
+    while ((await rollUpPending(db, { now: NOW, maxDays: 5, kind })).pending > 0);
+    expect(await dayTotals(db, scope(true))).toEqual(inNewYork);
   });
 });

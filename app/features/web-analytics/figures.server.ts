@@ -35,6 +35,8 @@ export interface Scope {
   filters: Filters;
   /** Read rolled-up days from the rollups (false: all from the raw rows). */
   rollups: boolean;
+  /** The time zone whose midnights divide the days (the analytics setting). */
+  zone: string;
 }
 
 /** What a set of visits adds up to (every input of a figure but the median). Durations in whole seconds. */
@@ -55,9 +57,9 @@ async function rowsOf<T = Row>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-const instantsOf = (scope: Pick<Scope, "from" | "to">) => ({
-  start: startOfClinicDay(parseDayKey(scope.from)!),
-  end: startOfClinicDay(addDays(parseDayKey(scope.to)!, 1)),
+const instantsOf = (scope: Pick<Scope, "from" | "to" | "zone">) => ({
+  start: startOfClinicDay(parseDayKey(scope.from)!, scope.zone),
+  end: startOfClinicDay(addDays(parseDayKey(scope.to)!, 1), scope.zone),
 });
 
 /** The rollup slice that holds the scope's visits, or null when the scope reads raw rows only. */
@@ -77,17 +79,18 @@ const rawWindows = new WeakMap<Scope, Promise<VisitWindow>>();
 
 async function findRawWindow(db: Db, scope: Scope): Promise<VisitWindow> {
   const { start, end } = instantsOf(scope);
-  if (sliceFor(scope) === null) return { start, end, filters: scope.filters, skipRolled: false };
+  const { zone, filters } = scope;
+  if (sliceFor(scope) === null) return { start, end, zone, filters, skipRolled: false };
   const [first] = await rowsOf<{ day: string | null }>(
     db,
     // Days before the first recorded visit have nothing to read (and are never rolled up).
     sql`select to_char(min(d), 'YYYY-MM-DD') as day
-      from generate_series(greatest(${scope.from}::date, (select ${clinicDay(sql`started_at`)} from visits order by id limit 1)),
+      from generate_series(greatest(${scope.from}::date, (select ${clinicDay(sql`started_at`, zone)} from visits order by id limit 1)),
         ${scope.to}::date, interval '1 day') d
-      where not exists (select 1 from analytics_rollup_days r where r.day = d::date and ${isCurrentRollup(sql`r`)})`,
+      where not exists (select 1 from analytics_rollup_days r where r.day = d::date and ${isCurrentRollup(sql`r`, zone)})`,
   );
-  const rawStart = first?.day ? startOfClinicDay(parseDayKey(first.day)!) : end;
-  return { start: rawStart, end, filters: scope.filters, skipRolled: true };
+  const rawStart = first?.day ? startOfClinicDay(parseDayKey(first.day)!, zone) : end;
+  return { start: rawStart, end, zone, filters, skipRolled: true };
 }
 
 /** Rows of a rollup table for the scope's rolled-up days, or none. */
@@ -95,7 +98,7 @@ function rolled(scope: Scope, table: string, columns: SQL): SQL {
   const slice = sliceFor(scope);
   if (slice === null) return sql`select ${columns} from ${sql.identifier(table)} t where false`;
   return sql`select ${columns} from ${sql.identifier(table)} t
-    join analytics_rollup_days r on r.day = t.day and ${isCurrentRollup(sql`r`)}
+    join analytics_rollup_days r on r.day = t.day and ${isCurrentRollup(sql`r`, scope.zone)}
     where t.slice = ${slice} and t.day between ${scope.from}::date and ${scope.to}::date`;
 }
 
@@ -144,7 +147,7 @@ export async function dayTotals(db: Db, scope: Scope): Promise<Map<string, Total
  */
 export async function bucketTotals(db: Db, scope: Scope, edges: readonly string[]): Promise<Map<number, Totals>> {
   const { start, end } = instantsOf(scope);
-  const window: VisitWindow = { start, end, filters: scope.filters, skipRolled: false };
+  const window: VisitWindow = { start, end, zone: scope.zone, filters: scope.filters, skipRolled: false };
   const rows = await rowsOf(
     db,
     sql`select width_bucket(f.started_at, ${sql.param(edges)}::timestamptz[]) as bucket,

@@ -1,5 +1,4 @@
 import { sql, type SQL } from "drizzle-orm";
-import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
 
 /**
  * What the rollup tables hold for a day; a day rolled up by another layout
@@ -8,7 +7,7 @@ import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
  */
 export const ROLLUP_LAYOUT = 1;
 
-/** A condition on an analytics_rollup_days row: rolled up in this time zone and layout. */
-export function isCurrentRollup(alias: SQL): SQL {
-  return sql`${alias}.time_zone = ${CLINIC_TIME_ZONE} and ${alias}.layout = ${ROLLUP_LAYOUT}`;
+/** A condition on an analytics_rollup_days row: rolled up in this time zone (the setting's) and layout. */
+export function isCurrentRollup(alias: SQL, zone: string): SQL {
+  return sql`${alias}.time_zone = ${zone} and ${alias}.layout = ${ROLLUP_LAYOUT}`;
 }

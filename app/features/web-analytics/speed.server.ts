@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { DEFAULT_ANALYTICS_SETTINGS } from "~/features/analytics-upkeep/analytics-settings";
 import type { DateRange } from "~/lib/date-range";
 import { readFrame } from "./analytics-view.server";
 import type { Filters } from "./filters";
@@ -48,13 +49,14 @@ interface Row {
 /** The speed figures of the visits that started in [start, end) and pass the filters. */
 export async function loadSpeed(
   db: Db,
-  options: { range: DateRange; filters: Filters; order?: PageOrder },
+  options: { range: DateRange; filters: Filters; zone?: string; order?: PageOrder },
 ): Promise<Speed> {
   const { range, filters } = options;
   const order = options.order ?? { sort: "samples", descending: true };
   const window: VisitWindow = {
     start: new Date(range.current.start),
     end: new Date(range.current.end),
+    zone: options.zone ?? DEFAULT_ANALYTICS_SETTINGS.timeZone,
     filters,
     skipRolled: false,
   };
@@ -176,6 +178,6 @@ export async function speedView(
   const { frame } = reading;
   const order = readPageOrder(params);
   if (frame.range.current.days > SPEED_MAX_DAYS) return { status: 200, view: { frame, speed: null, order } };
-  const speed = await loadSpeed(db, { range: frame.range, filters: frame.filters, order });
+  const speed = await loadSpeed(db, { range: frame.range, filters: frame.filters, zone: frame.zone, order });
   return { status: 200, view: { frame, speed, order } };
 }

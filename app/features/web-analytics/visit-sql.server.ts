@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
+import { isTimeZone } from "~/lib/time-zones";
 import { GOAL_EVENT_TYPES, goalByKey, UNKNOWN_VALUE, type Dimension } from "./dimensions";
 import type { Filters } from "./filters";
 import { isCurrentRollup } from "./rollup-layout.server";
@@ -13,8 +13,16 @@ import { SLICE_DIMENSIONS } from "./slices";
  * page views and events count with it.
  */
 
-/** The time zone, a constant of ours (never input): written into the SQL so equal expressions group together. */
-export const ZONE = sql.raw(`'${CLINIC_TIME_ZONE}'`);
+/**
+ * A time zone as an SQL literal: the same text in every statement, so that
+ * equal expressions group together. Only a name from the list (time-zones.ts)
+ * gets here; the setting is checked against it when saved and when read.
+ */
+export function zoneLiteral(zone: string): SQL {
+  if (!isTimeZone(zone)) throw new Error(`not a time zone: ${JSON.stringify(zone)}`);
+  return sql.raw(`'${zone}'`);
+}
+
 // A visit's page views and events are looked for up to a day after the window: a visit goes on while
 // its visitor is active, so one begun at 23:50 may end after midnight (bounded so that the time
 // indexes still narrow the search).
@@ -24,6 +32,8 @@ const TAIL = sql.raw(`interval '1 day'`);
 export interface VisitWindow {
   start: Date;
   end: Date;
+  /** The time zone of the clinic days (the analytics setting). */
+  zone: string;
   filters: Filters;
   /** Leave out visits of days the rollups hold (read from there instead). */
   skipRolled: boolean;
@@ -72,8 +82,8 @@ export function dimensionValue(dimension: Exclude<Dimension, "page">): SQL {
   }
 }
 
-/** The clinic day of an instant column. */
-export const clinicDay = (column: SQL) => sql`(${column} at time zone ${ZONE})::date`;
+/** The clinic day of an instant column, in a time zone. */
+export const clinicDay = (column: SQL, zone: string) => sql`(${column} at time zone ${zoneLiteral(zone)})::date`;
 
 /** An event or page view column within the window (and its tail: a visit's items may follow its start). */
 export function eventWindow(window: VisitWindow, column: SQL): SQL {
@@ -112,11 +122,11 @@ export function visitFacts(window: VisitWindow): SQL {
   ];
   if (window.skipRolled) {
     // The rolled-up days from the window's start, read once for the statement (an init plan).
-    conditions.push(sql`${clinicDay(sql`v.started_at`)} <> all(array(select r.day from analytics_rollup_days r
-      where ${isCurrentRollup(sql`r`)} and r.day >= ${clinicDay(sql`${iso(window.start)}::timestamptz`)}))`);
+    conditions.push(sql`${clinicDay(sql`v.started_at`, window.zone)} <> all(array(select r.day from analytics_rollup_days r
+      where ${isCurrentRollup(sql`r`, window.zone)} and r.day >= ${clinicDay(sql`${iso(window.start)}::timestamptz`, window.zone)}))`);
   }
   return sql`(
-    select v.*, ${clinicDay(sql`v.started_at`)} as day,
+    select v.*, ${clinicDay(sql`v.started_at`, window.zone)} as day,
       greatest(0, floor(extract(epoch from (v.last_seen_at - v.started_at))))::int as secs,
       coalesce(l.n, 0)::int as leads
     from visits v
