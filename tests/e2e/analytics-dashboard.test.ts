@@ -192,36 +192,34 @@ describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
     expect(quiet).toMatch(/Bounce rate Not enough data|Bounce rate — /);
   });
 
-  if (kind === "pglite") {
-    it("filters by a click on a row, and goes back with the back button", async () => {
-      const { page, context } = await browser.open({ viewport: DESKTOP });
-      await addSessionCookie(context, app.url(), app.cookie("marketing"));
-      await page.goto(`${app.url()}${PATH}?${RANGE}`);
-      await hydrated(page);
-      await page.getByRole("link", { name: "Show only visits where channel is Paid Search" }).click();
-      await page.waitForURL(/channel=Paid\+Search/);
-      await expect.poll(() => page.locator("main").innerText()).toMatch(/Visits\s+1\s/);
-      await page.goBack();
-      await page.waitForURL((url) => !url.search.includes("channel"));
-      await expect.poll(() => page.locator("main").innerText()).toMatch(/Visits\s+8\s/);
-    });
+  it("filters by a click on a row, and goes back with the back button", async () => {
+    const { page, context } = await browser.open({ viewport: DESKTOP });
+    await addSessionCookie(context, app.url(), app.cookie("marketing"));
+    await page.goto(`${app.url()}${PATH}?${RANGE}`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Show only visits where channel is Paid Search" }).click();
+    await page.waitForURL(/channel=Paid\+Search/);
+    await expect.poll(() => page.locator("main").innerText()).toMatch(/Visits\s+1\s/);
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes("channel"));
+    await expect.poll(() => page.locator("main").innerText()).toMatch(/Visits\s+8\s/);
+  });
 
-    it.each([
-      ["phone", MOBILE],
-      ["desktop", DESKTOP],
-    ] as const)("passes axe on the overview, a full list, the funnel and the settings on a %s", async (_, viewport) => {
-      const { page, context } = await browser.open({ viewport });
-      await addSessionCookie(context, app.url(), app.cookie("admin"));
-      for (const path of [
-        `${PATH}?${RANGE}`,
-        `/admin/analytics/details/page?${RANGE}`,
-        `/admin/analytics/funnel?${RANGE}`,
-        "/admin/analytics/settings",
-      ]) {
-        await page.goto(`${app.url()}${path}`);
-        await hydrated(page);
-        expect(await axeViolations(page), path).toEqual([]);
-      }
-    });
-  }
+  it.each([
+    ["phone", MOBILE],
+    ["desktop", DESKTOP],
+  ] as const)("passes axe on the overview, a full list, the funnel and the settings on a %s", async (_, viewport) => {
+    const { page, context } = await browser.open({ viewport });
+    await addSessionCookie(context, app.url(), app.cookie("admin"));
+    for (const path of [
+      `${PATH}?${RANGE}`,
+      `/admin/analytics/details/page?${RANGE}`,
+      `/admin/analytics/funnel?${RANGE}`,
+      "/admin/analytics/settings",
+    ]) {
+      await page.goto(`${app.url()}${path}`);
+      await hydrated(page);
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+  });
 });
