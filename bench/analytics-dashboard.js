@@ -16,6 +16,8 @@
 //     BENCH_PAGE_VIEWS=1000000  BENCH_RUNS=30  BENCH_ONLY=pglite|postgres
 //     BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
 //     BENCH_FILL_ONLY=1   fill and check the data, report its size and stop
+//     BENCH_PGLITE_DIR=/some/dir   fill PGlite there once and reuse it on later runs (the
+//       data's twelve months end when it was filled; delete the directory to start afresh)
 //
 // Prints one JSON line.
 import fs from "node:fs";
@@ -49,6 +51,7 @@ const WARM_UP = 5;
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ONLY = process.env.BENCH_ONLY;
 const FILL_ONLY = process.env.BENCH_FILL_ONLY === "1";
+const KEPT_PGLITE_DIR = process.env.BENCH_PGLITE_DIR;
 const EMAIL = "bench.analytics@example.test";
 const PASSWORD = "Bench-heron-meadow-58";
 const ROLLUP_TIMEOUT_MS = 15 * 60_000;
@@ -259,16 +262,26 @@ function directoryBytes(dir) {
 }
 
 async function onPglite(appDir) {
-  const dataDir = makeDataDir("analytics");
+  const reuse = KEPT_PGLITE_DIR !== undefined && fs.existsSync(path.join(KEPT_PGLITE_DIR, "pglite", "PG_VERSION"));
+  const dataDir = KEPT_PGLITE_DIR ?? makeDataDir("analytics");
   // The server makes and migrates the database; then, with it stopped (PGlite admits one process), the data goes in.
   const making = await startServer({ appDir, dataDir });
   await making.stop();
   const db = new PGlite(path.join(dataDir, "pglite"));
-  const filled = await fill(
-    "pglite",
-    (sql) => db.exec(sql),
-    async (sql) => (await db.query(sql)).rows,
-  );
+  let filled;
+  if (reuse) {
+    log(`pglite: reusing the data in ${dataDir}`);
+    await db.exec(`insert into users (name, email, roles, password_hash)
+      values ('Bench Analytics', '${EMAIL}', array['admin'], '${scryptHash(PASSWORD)}') on conflict do nothing`);
+    const [size] = (await db.query(`select pg_database_size(current_database()) as bytes`)).rows;
+    filled = { reused: dataDir, databaseMB: round(Number(size.bytes) / 1e6, 0) };
+  } else {
+    filled = await fill(
+      "pglite",
+      (sql) => db.exec(sql),
+      async (sql) => (await db.query(sql)).rows,
+    );
+  }
   await db.close();
   filled.onDiskMB = round(directoryBytes(path.join(dataDir, "pglite")) / 1e6, 0);
   if (FILL_ONLY) return filled;

@@ -11,6 +11,7 @@ import {
   formatClinicDay,
   parseClinicDateTimeInput,
   parseDayKey,
+  startOfClinicDay,
 } from "./clinic-time";
 
 describe("the clinic's clock (America/New_York)", () => {
@@ -91,5 +92,21 @@ describe("months and hours of the clinic's calendar", () => {
     expect(clinicHourOf(new Date("2026-01-11T12:00:00Z"))).toBe(7); // EST, UTC−5
     expect(clinicHourOf(new Date("2026-01-11T05:00:00Z"))).toBe(0);
     expect(clinicHourOf(new Date("2026-01-11T04:59:00Z"))).toBe(23);
+  });
+});
+
+describe("another time zone's calendar (the analytics setting)", () => {
+  it("begins a day at midnight there, or when the clocks jump where midnight itself is skipped", () => {
+    expect(startOfClinicDay({ year: 2026, month: 11, day: 1 }, "Europe/London").toISOString()).toBe(
+      "2026-11-01T00:00:00.000Z",
+    );
+    expect(clinicHourOf(new Date("2026-07-01T00:30:00Z"), "Europe/London")).toBe(1); // BST
+    // Chile springs forward at midnight: 6 September 2026 begins at 01:00 (UTC−3).
+    const skipped = startOfClinicDay({ year: 2026, month: 9, day: 6 }, "America/Santiago");
+    expect(skipped.toISOString()).toBe("2026-09-06T04:00:00.000Z");
+    expect(dayKey(clinicDayOf(new Date(skipped.getTime() - 1), "America/Santiago"))).toBe("2026-09-05");
+    expect(startOfClinicDay({ year: 2026, month: 9, day: 5 }, "America/Santiago").toISOString()).toBe(
+      "2026-09-05T04:00:00.000Z",
+    );
   });
 });

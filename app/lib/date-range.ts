@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   addDays,
+  CLINIC_TIME_ZONE,
   clinicDayOf,
   clinicHourOf,
   dayKey,
@@ -8,12 +9,7 @@ import {
   startOfClinicDay,
   type ClinicDay,
 } from "./clinic-time";
-import {
-  DEFAULT_RANGE_PRESET,
-  RANGE_PRESETS,
-  rangePresetWords,
-  type RangePreset,
-} from "./date-range-presets";
+import { DEFAULT_RANGE_PRESET, RANGE_PRESETS, rangePresetWords, type RangePreset } from "./date-range-presets";
 import { readParams } from "./url-filters";
 
 /**
@@ -159,12 +155,12 @@ export function spanWords(from: ClinicDay, to: ClinicDay, year = true): string {
   return `${MONTHS[from.month - 1]} ${from.day} – ${MONTHS[to.month - 1]} ${to.day}${tail}`;
 }
 
-function period(from: ClinicDay, to: ClinicDay): RangePeriod {
+function period(from: ClinicDay, to: ClinicDay, zone: string): RangePeriod {
   return {
     from: dayKey(from),
     to: dayKey(to),
-    start: startOfClinicDay(from).toISOString(),
-    end: startOfClinicDay(addDays(to, 1)).toISOString(),
+    start: startOfClinicDay(from, zone).toISOString(),
+    end: startOfClinicDay(addDays(to, 1), zone).toISOString(),
     days: daysBetween(from, to) + 1,
     label: spanWords(from, to),
   };
@@ -183,8 +179,13 @@ export function bucketSizeFor(days: number): BucketSize {
  * of the same length, have the same buckets position by position; months are
  * calendar months, cut to the period at both ends.
  */
-export function bucketsOf(from: ClinicDay, to: ClinicDay, size: BucketSize): RangeBucket[] {
-  if (size === "hour") return hoursOf(from, to);
+export function bucketsOf(
+  from: ClinicDay,
+  to: ClinicDay,
+  size: BucketSize,
+  zone: string = CLINIC_TIME_ZONE,
+): RangeBucket[] {
+  if (size === "hour") return hoursOf(from, to, zone);
   const buckets: RangeBucket[] = [];
   const last = dayKey(to);
   let first = from;
@@ -201,13 +202,13 @@ export function bucketsOf(from: ClinicDay, to: ClinicDay, size: BucketSize): Ran
         : size === "week"
           ? spanWords(first, end, false)
           : monthYear.format(utc(first));
-    const start = startOfClinicDay(first).toISOString();
+    const start = startOfClinicDay(first, zone).toISOString();
     const next = addDays(end, 1);
     buckets.push({
       from: dayKey(first),
       to: dayKey(end),
       start,
-      end: startOfClinicDay(next).toISOString(),
+      end: startOfClinicDay(next, zone).toISOString(),
       label,
       title,
     });
@@ -223,15 +224,15 @@ const HOUR_MS = 3_600_000;
  * day, 23 on the day clocks spring forward and 25 on the day they fall back
  * (the repeated hour says so in its label).
  */
-function hoursOf(from: ClinicDay, to: ClinicDay): RangeBucket[] {
+function hoursOf(from: ClinicDay, to: ClinicDay, zone: string): RangeBucket[] {
   const buckets: RangeBucket[] = [];
   for (let day = from; dayKey(day) <= dayKey(to); day = addDays(day, 1)) {
     const key = dayKey(day);
-    const dayStart = startOfClinicDay(day).getTime();
-    const dayEnd = startOfClinicDay(addDays(day, 1)).getTime();
+    const dayStart = startOfClinicDay(day, zone).getTime();
+    const dayEnd = startOfClinicDay(addDays(day, 1), zone).getTime();
     const seen = new Set<string>();
     for (let at = dayStart; at < dayEnd; at += HOUR_MS) {
-      const words = hourWords(clinicHourOf(new Date(at)));
+      const words = hourWords(clinicHourOf(new Date(at), zone));
       const label = seen.has(words) ? `${words} (again)` : words;
       seen.add(words);
       buckets.push({
@@ -352,12 +353,18 @@ function presetDays(preset: RangePreset, today: ClinicDay, earliest: ClinicDay |
 /**
  * The range a choice names, on the clinic's calendar at `now`. `earliest`: the first record, for "all
  * time". `hourly`: a single day is charted by the hour (the analytics dashboard) rather than as one point.
+ * `zone`: the calendar's time zone (the analytics setting), the clinic's by default.
  */
 export function resolveDateRange(
   choice: RangeChoice,
-  { now, earliest, hourly = false }: { now: Date; earliest?: Date | null; hourly?: boolean },
+  {
+    now,
+    earliest,
+    hourly = false,
+    zone = CLINIC_TIME_ZONE,
+  }: { now: Date; earliest?: Date | null; hourly?: boolean; zone?: string },
 ): DateRange {
-  const today = clinicDayOf(now);
+  const today = clinicDayOf(now, zone);
   let days: {
     from: ClinicDay;
     to: ClinicDay;
@@ -374,11 +381,11 @@ export function resolveDateRange(
       words: length === 1 ? "the day before" : `the ${number.format(length)} days before`,
     };
   } else {
-    days = presetDays(choice.preset, today, earliest ? clinicDayOf(earliest) : null);
+    days = presetDays(choice.preset, today, earliest ? clinicDayOf(earliest, zone) : null);
   }
-  const current = period(days.from, days.to);
+  const current = period(days.from, days.to, zone);
   const bucket = hourly && current.days === 1 ? "hour" : bucketSizeFor(current.days);
-  const previous = days.previous ? period(days.previous.from, days.previous.to) : null;
+  const previous = days.previous ? period(days.previous.from, days.previous.to, zone) : null;
   return {
     preset: choice.preset,
     name: choice.preset === "custom" ? "Custom range" : rangePresetWords[choice.preset],
@@ -386,8 +393,8 @@ export function resolveDateRange(
     previous,
     previousWords: days.words,
     bucket,
-    buckets: bucketsOf(days.from, days.to, bucket),
-    previousBuckets: days.previous ? bucketsOf(days.previous.from, days.previous.to, bucket) : [],
+    buckets: bucketsOf(days.from, days.to, bucket, zone),
+    previousBuckets: days.previous ? bucketsOf(days.previous.from, days.previous.to, bucket, zone) : [],
     query:
       choice.preset === "custom"
         ? { from: current.from, to: current.to }
@@ -408,6 +415,7 @@ export function readRangeChoice(
   params: URLSearchParams,
   now: Date,
   presets: readonly RangePreset[] = RANGE_PRESETS,
+  zone: string = CLINIC_TIME_ZONE,
 ): RangeReading {
   const { values, ignored } = readParams(params, rangeParams);
   const typed = { from: values.from?.trim() ?? "", to: values.to?.trim() ?? "" };
@@ -431,7 +439,7 @@ export function readRangeChoice(
   if (!from) return refuse("from", "The first day is not a date we can read: use a date like 2026-03-10.");
   const to = parseDayKey(typed.to);
   if (!to) return refuse("to", "The last day is not a date we can read: use a date like 2026-03-10.");
-  const today = clinicDayOf(now);
+  const today = clinicDayOf(now, zone);
   if (dayKey(from) > dayKey(to)) {
     return refuse("to", `The last day (${dayWords(to)}) is before the first day (${dayWords(from)}).`);
   }

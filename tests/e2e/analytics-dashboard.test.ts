@@ -141,15 +141,18 @@ describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
     expect(await unknown.text()).toContain("Choose what to download");
   });
 
-  it("lets an administrator change how long analytics are kept, refusing what cannot be, and no one else", async () => {
+  it("lets an administrator change how long analytics are kept and the days' time zone, refusing what cannot be, and no one else", async () => {
     const page = await text("/admin/analytics/settings", "admin");
     expect(page).toContain("Keep analytics for (months)");
+    expect(page).toContain("Time zone of the days");
+    const html = await (await get("/admin/analytics/settings", "admin")).text();
+    expect(html).toContain('<option value="America/New_York" selected="">America/New York</option>');
     expect(page).toMatch(/days? (is|are) summarised for the dashboard/);
-    const post = (retentionMonths: string, role: AnalyticsReader = "admin") =>
+    const post = (retentionMonths: string, role: AnalyticsReader = "admin", more: Record<string, string> = {}) =>
       fetch(`${app.url()}/admin/analytics/settings`, {
         method: "POST",
         headers: { cookie: app.cookie(role), origin: app.url(), "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "save-analytics-settings", retentionMonths }),
+        body: new URLSearchParams({ intent: "save-analytics-settings", retentionMonths, ...more }),
         redirect: "manual",
       });
     const refused = await post("0");
@@ -161,8 +164,21 @@ describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
     expect(saved.status).toBe(200);
     expect(words(await saved.text())).toContain("Saved. Analytics are now kept 13 months (they were kept 25).");
     expect(await text("/admin/analytics/settings", "admin")).toMatch(/value="13"|13/);
+    const nowhere = await post("13", "admin", { timeZone: "Mars/Olympus_Mons" });
+    expect(nowhere.status).toBe(400);
+    expect(words(await nowhere.text())).toContain("Choose a time zone from the list, such as America/New_York.");
+    const chicago = await post("13", "admin", { timeZone: "America/Chicago" });
+    expect(chicago.status).toBe(200);
+    expect(words(await chicago.text())).toContain(
+      "Days now begin at midnight in America/Chicago (they began in America/New York)",
+    );
+    expect(words(await text("/admin/analytics/settings", "admin"))).toContain(
+      "Days begin at midnight in America/Chicago",
+    );
+    expect((await post("13", "admin", { timeZone: "America/New_York" })).status).toBe(200);
     const trail = await text("/admin/audit", "admin");
     expect(trail).toContain("analytics_retention_months");
+    expect(trail).toContain("analytics_time_zone");
     expect((await get("/admin/analytics/settings", "marketing")).status).toBe(403);
     expect((await post("12", "marketing")).status).toBe(403);
   });
@@ -176,36 +192,34 @@ describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
     expect(quiet).toMatch(/Bounce rate Not enough data|Bounce rate — /);
   });
 
-  if (kind === "pglite") {
-    it("filters by a click on a row, and goes back with the back button", async () => {
-      const { page, context } = await browser.open({ viewport: DESKTOP });
-      await addSessionCookie(context, app.url(), app.cookie("marketing"));
-      await page.goto(`${app.url()}${PATH}?${RANGE}`);
-      await hydrated(page);
-      await page.getByRole("link", { name: "Show only visits where channel is Paid Search" }).click();
-      await page.waitForURL(/channel=Paid\+Search/);
-      await expect.poll(() => page.locator("main").innerText()).toMatch(/Visits\s+1\s/);
-      await page.goBack();
-      await page.waitForURL((url) => !url.search.includes("channel"));
-      await expect.poll(() => page.locator("main").innerText()).toMatch(/Visits\s+8\s/);
-    });
+  it("filters by a click on a row, and goes back with the back button", async () => {
+    const { page, context } = await browser.open({ viewport: DESKTOP });
+    await addSessionCookie(context, app.url(), app.cookie("marketing"));
+    await page.goto(`${app.url()}${PATH}?${RANGE}`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Show only visits where channel is Paid Search" }).click();
+    await page.waitForURL(/channel=Paid\+Search/);
+    await expect.poll(() => page.locator("main").innerText()).toMatch(/Visits\s+1\s/);
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes("channel"));
+    await expect.poll(() => page.locator("main").innerText()).toMatch(/Visits\s+8\s/);
+  });
 
-    it.each([
-      ["phone", MOBILE],
-      ["desktop", DESKTOP],
-    ] as const)("passes axe on the overview, a full list, the funnel and the settings on a %s", async (_, viewport) => {
-      const { page, context } = await browser.open({ viewport });
-      await addSessionCookie(context, app.url(), app.cookie("admin"));
-      for (const path of [
-        `${PATH}?${RANGE}`,
-        `/admin/analytics/details/page?${RANGE}`,
-        `/admin/analytics/funnel?${RANGE}`,
-        "/admin/analytics/settings",
-      ]) {
-        await page.goto(`${app.url()}${path}`);
-        await hydrated(page);
-        expect(await axeViolations(page), path).toEqual([]);
-      }
-    });
-  }
+  it.each([
+    ["phone", MOBILE],
+    ["desktop", DESKTOP],
+  ] as const)("passes axe on the overview, a full list, the funnel and the settings on a %s", async (_, viewport) => {
+    const { page, context } = await browser.open({ viewport });
+    await addSessionCookie(context, app.url(), app.cookie("admin"));
+    for (const path of [
+      `${PATH}?${RANGE}`,
+      `/admin/analytics/details/page?${RANGE}`,
+      `/admin/analytics/funnel?${RANGE}`,
+      "/admin/analytics/settings",
+    ]) {
+      await page.goto(`${app.url()}${path}`);
+      await hydrated(page);
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+  });
 });

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { parseDayKey } from "~/lib/clinic-time";
 import { resolveDateRange } from "~/lib/date-range";
-import { DIMENSIONS } from "~/features/web-analytics/dimensions";
+import { DIMENSIONS, UNKNOWN_VALUE } from "~/features/web-analytics/dimensions";
+import type { Filters } from "~/features/web-analytics/filters";
+import { SLICE_DIMENSIONS } from "~/features/web-analytics/slices";
 import {
   breakdowns,
   dayTotals,
@@ -15,6 +17,7 @@ import { funnelPaths } from "~/features/web-analytics/funnel-paths.server";
 import type { CardTabs } from "~/features/web-analytics/overview-types";
 import { loadOverview } from "~/features/web-analytics/overview.server";
 import { pendingDays, rollUpPending } from "~/features/web-analytics/rollup.server";
+import { saveAnalyticsSettings } from "~/features/analytics-upkeep/analytics-settings.server";
 import { recordVisits } from "../setup/analytics-visits";
 import { DST_VISITS as VISITS } from "../setup/analytics-fixture";
 import { describeOnEachDatabase } from "../setup/database-suite";
@@ -25,7 +28,14 @@ const range = resolveDateRange(
   { now: NOW, hourly: true },
 );
 const TABS: CardTabs = { pages: "page", sources: "channel", devices: "device", locations: "country" };
-const scope = (rollups: boolean, filters = {}): Scope => ({ from: "2026-10-31", to: "2026-11-02", filters, rollups });
+const ZONE = "America/New_York";
+const scope = (rollups: boolean, filters: Filters = {}): Scope => ({
+  zone: ZONE,
+  from: "2026-10-31",
+  to: "2026-11-02",
+  filters,
+  rollups,
+});
 
 describeOnEachDatabase("analytics figures", (database) => {
   beforeAll(async () => {
@@ -148,31 +158,85 @@ describeOnEachDatabase("analytics figures", (database) => {
   it("read from the daily rollups exactly what the raw rows give, across the daylight-saving change", async () => {
     const { db } = database();
     const paths = await funnelPaths(db);
-    const before = await pendingDays(db, NOW);
+    const before = await pendingDays(db, NOW, ZONE);
     expect(before.days.slice(0, 3)).toEqual(["2026-10-31", "2026-11-01", "2026-11-02"]);
     let left = before.count;
     while (left > 0) left = (await rollUpPending(db, { now: NOW, maxDays: 5, kind: database().kind })).pending;
-    const rolled = await db.execute(sql`select count(*)::int as n from analytics_day_totals`);
-    expect((rolled as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(3);
+    const rolled = await db.execute(sql`select slice, count(*)::int as n from analytics_day_totals group by slice`);
+    const daysPerSlice = new Map(
+      (rolled as unknown as { rows: { slice: string; n: number }[] }).rows.map((r) => [r.slice, r.n]),
+    );
+    expect(daysPerSlice.get("")).toBe(3);
 
-    for (const dims of [DIMENSIONS]) {
-      const a = await breakdowns(db, scope(true), dims, { limit: 1000 });
-      const b = await breakdowns(db, scope(false), dims, { limit: 1000 });
-      expect(a.rows).toEqual(b.rows);
+    // All visits, and each value of each slice dimension the fixture has (an unknown country included):
+    // the same figures from the rollups and from the raw rows.
+    const sliceFilters: Filters[] = [{}];
+    for (const dimension of SLICE_DIMENSIONS) {
+      const values = await breakdowns(db, scope(false), [dimension], { limit: 1000 });
+      for (const row of values.rows) sliceFilters.push({ [dimension]: row.value === "" ? UNKNOWN_VALUE : row.value });
     }
-    expect(await dayTotals(db, scope(true))).toEqual(await dayTotals(db, scope(false)));
-    expect(await durationCounts(db, scope(true))).toEqual(await durationCounts(db, scope(false)));
+    expect(sliceFilters).toContainEqual({ country: UNKNOWN_VALUE });
+    expect(sliceFilters).toContainEqual({ channel: "Direct" });
+    expect(daysPerSlice.get("channel:Direct")).toBeGreaterThan(0);
     const goals = (rows: Awaited<ReturnType<typeof goalTotals>>) =>
       [...rows].sort((x, y) => `${x.goal}/${x.label}`.localeCompare(`${y.goal}/${y.label}`));
-    expect(goals(await goalTotals(db, scope(true)))).toEqual(goals(await goalTotals(db, scope(false))));
-    expect(await funnelCounts(db, scope(true), paths)).toEqual(await funnelCounts(db, scope(false), paths));
+    for (const filters of sliceFilters) {
+      const a = await breakdowns(db, scope(true, filters), DIMENSIONS, { limit: 1000 });
+      const b = await breakdowns(db, scope(false, filters), DIMENSIONS, { limit: 1000 });
+      expect(a.rows, JSON.stringify(filters)).toEqual(b.rows);
+      expect(await dayTotals(db, scope(true, filters))).toEqual(await dayTotals(db, scope(false, filters)));
+      expect(await durationCounts(db, scope(true, filters))).toEqual(await durationCounts(db, scope(false, filters)));
+      expect(goals(await goalTotals(db, scope(true, filters)))).toEqual(
+        goals(await goalTotals(db, scope(false, filters))),
+      );
+      expect(await funnelCounts(db, scope(true, filters), paths)).toEqual(
+        await funnelCounts(db, scope(false, filters), paths),
+      );
+    }
     for (const metric of ["visitors", "median_duration", "conversion_rate"] as const) {
-      const fromRollups = await loadOverview(db, { range, filters: {}, metric, tabs: TABS, rollups: true, now: NOW });
-      const fromRaw = await loadOverview(db, { range, filters: {}, metric, tabs: TABS, rollups: false, now: NOW });
-      expect(fromRollups).toEqual(fromRaw);
+      for (const filters of [{}, { channel: "Direct" }, { device: "mobile" }]) {
+        const fromRollups = await loadOverview(db, { range, filters, metric, tabs: TABS, rollups: true, now: NOW });
+        const fromRaw = await loadOverview(db, { range, filters, metric, tabs: TABS, rollups: false, now: NOW });
+        expect(fromRollups).toEqual(fromRaw);
+      }
     }
     // A day rolled up and a day read raw in one range: nothing counted twice.
     await db.execute(sql`delete from analytics_rollup_days where day = '2026-11-01'`);
     expect(await dayTotals(db, scope(true))).toEqual(await dayTotals(db, scope(false)));
+    expect(await dayTotals(db, scope(true, { channel: "Direct" }))).toEqual(
+      await dayTotals(db, scope(false, { channel: "Direct" })),
+    );
+  });
+
+  it("divide the days at the setting's midnight, and roll every day up again when it changes", async () => {
+    const { db, kind } = database();
+    while ((await rollUpPending(db, { now: NOW, maxDays: 5, kind })).pending > 0);
+    const inNewYork = await dayTotals(db, scope(true));
+    expect(await saveAnalyticsSettings(db, { timeZone: "UTC" })).toMatchObject({ ok: true });
+    try {
+      // Rolled up in New York's days: pending again, and read raw in UTC's meanwhile.
+      const pending = await pendingDays(db, NOW, "UTC");
+      expect(pending.days.slice(0, 3)).toEqual(["2026-10-31", "2026-11-01", "2026-11-02"]);
+      const inUtc = { ...scope(true), zone: "UTC" };
+      const rawUtc = await dayTotals(db, { ...inUtc, rollups: false });
+      expect(await dayTotals(db, inUtc)).toEqual(rawUtc);
+      while ((await rollUpPending(db, { now: NOW, maxDays: 5, kind })).pending > 0);
+      expect((await pendingDays(db, NOW, "UTC")).count).toBe(0);
+      expect(await dayTotals(db, inUtc)).toEqual(rawUtc);
+      expect(await durationCounts(db, inUtc)).toEqual(await durationCounts(db, { ...inUtc, rollups: false }));
+      // The evening visits of New York's days are the next morning's in UTC: the days differ, their sum does not
+      // (the range's three UTC days begin and end 4 and 5 hours before New York's).
+      const visitsOf = (days: Map<string, { visits: number }>) =>
+        [...days].map(([day, t]) => [day, t.visits] as const).sort();
+      expect(visitsOf(rawUtc)).not.toEqual(visitsOf(inNewYork));
+      const everyVisit = await dayTotals(db, { ...inUtc, from: "2026-10-30", to: "2026-11-03", rollups: false });
+      const total = (days: Map<string, { visits: number }>) => [...days.values()].reduce((n, t) => n + t.visits, 0);
+      expect(total(everyVisit)).toBe(VISITS.length);
+    } finally {
+      await saveAnalyticsSettings(db, { timeZone: "America/New_York" });
+    }
+    // Back in New York: rolled up again, the same figures as before.
+    while ((await rollUpPending(db, { now: NOW, maxDays: 5, kind })).pending > 0);
+    expect(await dayTotals(db, scope(true))).toEqual(inNewYork);
   });
 });

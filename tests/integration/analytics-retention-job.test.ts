@@ -229,30 +229,48 @@ describeOnEachDatabase("the analytics retention job", (database) => {
 describeOnEachDatabase("the analytics settings", (database) => {
   const db = () => database().db;
 
-  it("reads 25 months until a value is saved, then the saved value", async () => {
-    await db().execute(sql`delete from app_meta where key = 'analytics_retention_months'`);
-    expect(await readAnalyticsSettings(db())).toEqual({ retentionMonths: 25 });
+  it("reads 25 months and the clinic's time zone until values are saved, then the saved values", async () => {
+    await db().execute(sql`delete from app_meta where key in ('analytics_retention_months', 'analytics_time_zone')`);
+    expect(await readAnalyticsSettings(db())).toEqual({ retentionMonths: 25, timeZone: "America/New_York" });
     expect(await saveAnalyticsSettings(db(), { retentionMonths: 36 })).toEqual({
       ok: true,
       settings: { retentionMonths: 36 },
     });
-    expect(await readAnalyticsSettings(db())).toEqual({ retentionMonths: 36 });
-    expect(await saveAnalyticsSettings(db(), { retentionMonths: " 120 " })).toMatchObject({ ok: true });
-    expect(await readAnalyticsSettings(db())).toEqual({ retentionMonths: 120 });
+    expect(await readAnalyticsSettings(db())).toEqual({ retentionMonths: 36, timeZone: "America/New_York" });
+    expect(await saveAnalyticsSettings(db(), { retentionMonths: " 120 ", timeZone: "America/Chicago" })).toMatchObject({
+      ok: true,
+    });
+    expect(await readAnalyticsSettings(db())).toEqual({ retentionMonths: 120, timeZone: "America/Chicago" });
+    // A save names the settings it changes; the other keeps its value.
+    await saveAnalyticsSettings(db(), { timeZone: "America/New_York" });
+    expect(await readAnalyticsSettings(db())).toEqual({ retentionMonths: 120, timeZone: "America/New_York" });
   });
 
-  it.each([0, 121, 2.5, -3, "twelve", "", null, undefined, "1e3"])(
-    "refuses %j with a message naming the field and the range, and saves nothing",
+  it.each([0, 121, 2.5, -3, "twelve", "", null, "1e3"])(
+    "refuses %j months with a message naming the field and the range, and saves nothing",
     async (value) => {
       await saveAnalyticsSettings(db(), { retentionMonths: 24 });
-      const result = await saveAnalyticsSettings(db(), { retentionMonths: value });
+      const result = await saveAnalyticsSettings(db(), { retentionMonths: value, timeZone: "Europe/Paris" });
       expect(result).toEqual({
         ok: false,
         fieldErrors: {
           retentionMonths: ["How long analytics are kept must be a whole number of months between 1 and 120."],
         },
       });
-      expect(await readAnalyticsSettings(db())).toEqual({ retentionMonths: 24 });
+      expect(await readAnalyticsSettings(db())).toEqual({ retentionMonths: 24, timeZone: "America/New_York" });
+    },
+  );
+
+  it.each(["Mars/Olympus_Mons", "", "EST5EDT'; drop table visits; --", 5])(
+    "refuses the time zone %j with a message naming the field, and saves nothing",
+    async (value) => {
+      await saveAnalyticsSettings(db(), { retentionMonths: 24, timeZone: "America/New_York" });
+      const result = await saveAnalyticsSettings(db(), { retentionMonths: 30, timeZone: value });
+      expect(result).toEqual({
+        ok: false,
+        fieldErrors: { timeZone: ["Choose a time zone from the list, such as America/New_York."] },
+      });
+      expect(await readAnalyticsSettings(db())).toEqual({ retentionMonths: 24, timeZone: "America/New_York" });
     },
   );
 });

@@ -110,37 +110,55 @@ export const analyticsBotHits = pgTable("analytics_bot_hits", {
 // rolled up again.
 // ---------------------------------------------------------------------------
 
-/** Which clinic days the rollup tables hold, and in which time zone. */
+/**
+ * Which clinic days the rollup tables hold, in which time zone and in which
+ * layout (ROLLUP_LAYOUT in rollup.server.ts: a day rolled up by an older
+ * layout, e.g. before the filter slices, is read raw and rolled up again).
+ */
 export const analyticsRollupDays = pgTable("analytics_rollup_days", {
   day: date("day").primaryKey(),
   timeZone: text("time_zone").notNull(),
+  layout: integer("layout").notNull().default(0),
   rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Every rollup table below is kept per slice: "" for all visits, and
+ * "<dimension>:<value>" for the visits with that value of a slice dimension
+ * (SLICE_DIMENSIONS: "channel:Paid Search", "country:" for an unknown
+ * country), so that a dashboard filtered by one such value reads rollups too.
+ */
+
 /** A day's top figures. `visitors`: distinct visitor ids of the day. */
-export const analyticsDayTotals = pgTable("analytics_day_totals", {
-  day: date("day").primaryKey(),
-  visitors: integer("visitors").notNull(),
-  visits: integer("visits").notNull(),
-  pageviews: integer("pageviews").notNull(),
-  bounces: integer("bounces").notNull(),
-  /** Sum of visit durations in whole seconds. */
-  durationSum: bigint("duration_sum", { mode: "number" }).notNull(),
-  /** Visits with at least one request sent. */
-  leadVisits: integer("lead_visits").notNull(),
-  /** Requests sent (lead_submitted events). */
-  leads: integer("leads").notNull(),
-});
+export const analyticsDayTotals = pgTable(
+  "analytics_day_totals",
+  {
+    slice: text("slice").notNull().default(""),
+    day: date("day").notNull(),
+    visitors: integer("visitors").notNull(),
+    visits: integer("visits").notNull(),
+    pageviews: integer("pageviews").notNull(),
+    bounces: integer("bounces").notNull(),
+    /** Sum of visit durations in whole seconds. */
+    durationSum: bigint("duration_sum", { mode: "number" }).notNull(),
+    /** Visits with at least one request sent. */
+    leadVisits: integer("lead_visits").notNull(),
+    /** Requests sent (lead_submitted events). */
+    leads: integer("leads").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.slice, t.day] })],
+);
 
 /** How many visits of a day lasted each whole number of seconds: the median is read from it exactly. */
 export const analyticsDayDurations = pgTable(
   "analytics_day_durations",
   {
+    slice: text("slice").notNull().default(""),
     day: date("day").notNull(),
     seconds: integer("seconds").notNull(),
     visits: integer("visits").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.seconds] })],
+  (t) => [primaryKey({ columns: [t.slice, t.day, t.seconds] })],
 );
 
 /**
@@ -152,6 +170,7 @@ export const analyticsDayDurations = pgTable(
 export const analyticsDayBreakdowns = pgTable(
   "analytics_day_breakdowns",
   {
+    slice: text("slice").notNull().default(""),
     day: date("day").notNull(),
     dimension: text("dimension").notNull(),
     value: text("value").notNull(),
@@ -162,13 +181,14 @@ export const analyticsDayBreakdowns = pgTable(
     durationSum: bigint("duration_sum", { mode: "number" }).notNull(),
     leadVisits: integer("lead_visits").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.dimension, t.value] })],
+  (t) => [primaryKey({ columns: [t.slice, t.day, t.dimension, t.value] })],
 );
 
 /** A day's conversions per goal (event type) and label (form type, phone placement…; "" for none). */
 export const analyticsDayGoals = pgTable(
   "analytics_day_goals",
   {
+    slice: text("slice").notNull().default(""),
     day: date("day").notNull(),
     goal: text("goal").notNull(),
     label: text("label").notNull(),
@@ -176,18 +196,19 @@ export const analyticsDayGoals = pgTable(
     visits: integer("visits").notNull(),
     visitors: integer("visitors").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.goal, t.label] })],
+  (t) => [primaryKey({ columns: [t.slice, t.day, t.goal, t.label] })],
 );
 
 /** A day's visits reaching each step of the request funnel (1 landed … 4 sent a request). */
 export const analyticsDayFunnel = pgTable(
   "analytics_day_funnel",
   {
+    slice: text("slice").notNull().default(""),
     day: date("day").notNull(),
     step: integer("step").notNull(),
     visits: integer("visits").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.step] })],
+  (t) => [primaryKey({ columns: [t.slice, t.day, t.step] })],
 );
 
 /**

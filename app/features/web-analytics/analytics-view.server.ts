@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { RangeRefusal } from "~/components/staff/range-picker";
 import type { Db } from "~/db/client.server";
+import { readAnalyticsSettings } from "~/features/analytics-upkeep/analytics-settings.server";
 import { needsEarliest, readRangeChoice, resolveDateRange, type DateRange } from "~/lib/date-range";
 import { ANALYTICS_RANGE_PRESETS } from "~/lib/date-range-presets";
 import { FILTER_KEYS } from "./dimensions";
+import type { Scope } from "./figures.server";
 import { readFilters, readMetric, type Filters } from "./filters";
 import { valueLabel } from "./value-labels.server";
 import { CARDS, type CardName, type CardTabs, type Overview } from "./overview-types";
@@ -19,7 +21,15 @@ export interface AnalyticsFrame {
   keep: Keep;
   /** Filter values in words where they are codes (a country, a state). */
   filterLabels: Partial<Record<string, string>>;
+  /** The time zone whose midnights divide the days (the analytics setting). */
+  zone: string;
   notice?: string;
+}
+
+/** The frame's range (its current period) and filters as what the figures read. */
+export function frameScope(frame: AnalyticsFrame): Scope {
+  const { range, filters, zone } = frame;
+  return { from: range.current.from, to: range.current.to, filters, zone, rollups: true };
 }
 
 export type FrameReading = { ok: true; frame: AnalyticsFrame } | { ok: false; refused: RangeRefusal };
@@ -35,19 +45,27 @@ async function earliestVisit(db: Db): Promise<Date | null> {
 
 /** Range and filters from the address, shared by every analytics page. */
 export async function readFrame(db: Db, params: URLSearchParams, now: Date): Promise<FrameReading> {
-  const reading = readRangeChoice(params, now, ANALYTICS_RANGE_PRESETS);
+  const { timeZone: zone } = await readAnalyticsSettings(db);
+  const reading = readRangeChoice(params, now, ANALYTICS_RANGE_PRESETS, zone);
   if (!reading.ok) {
     const { problem, field, typed } = reading;
     return { ok: false, refused: { problem, field, typed } };
   }
   const earliest = needsEarliest(reading.choice) ? await earliestVisit(db) : null;
-  const range = resolveDateRange(reading.choice, { now, earliest, hourly: true });
+  const range = resolveDateRange(reading.choice, { now, earliest, hourly: true, zone });
   const state = readFilterState(params);
   const keep: Keep = { ...(range.query as Keep), ...state.keep };
   const notice = [reading.notice, state.notice].filter(Boolean).join(" ") || undefined;
   return {
     ok: true,
-    frame: { range, filters: state.filters, keep, filterLabels: state.filterLabels, ...(notice ? { notice } : {}) },
+    frame: {
+      range,
+      filters: state.filters,
+      keep,
+      filterLabels: state.filterLabels,
+      zone,
+      ...(notice ? { notice } : {}),
+    },
   };
 }
 
@@ -89,6 +107,13 @@ export async function overviewView(
   const { frame } = reading;
   const tabs = readTabs(params);
   const metric = readMetric(params);
-  const overview = await loadOverview(db, { range: frame.range, filters: frame.filters, metric, tabs, now });
+  const overview = await loadOverview(db, {
+    range: frame.range,
+    filters: frame.filters,
+    zone: frame.zone,
+    metric,
+    tabs,
+    now,
+  });
   return { status: 200, view: { frame, overview, tabs, metric } };
 }

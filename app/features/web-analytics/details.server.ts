@@ -1,6 +1,6 @@
 import type { RangeRefusal } from "~/components/staff/range-picker";
 import type { Db } from "~/db/client.server";
-import { type AnalyticsFrame, readFrame } from "./analytics-view.server";
+import { type AnalyticsFrame, frameScope, readFrame } from "./analytics-view.server";
 import { GOALS, type Dimension } from "./dimensions";
 import { breakdowns, type BreakdownSort, type Scope } from "./figures.server";
 import { isDimension } from "./filters";
@@ -140,12 +140,7 @@ export async function detailsView(
   const reading = await readFrame(db, params, now);
   if (!reading.ok) return { status: 400, view: { frame: null, refused: reading.refused } };
   const { frame } = reading;
-  const scope: Scope = {
-    from: frame.range.current.from,
-    to: frame.range.current.to,
-    filters: frame.filters,
-    rollups: true,
-  };
+  const scope = frameScope(frame);
   if (which === "goals") {
     const asked = params.get("for");
     const goal = GOALS.some((g) => g.key === asked) ? asked! : "lead";

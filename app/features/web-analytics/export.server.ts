@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { csvHeaders, csvText, type CsvCell } from "~/lib/csv.server";
 import { rangeFileSlug } from "~/lib/date-range";
-import { readFrame } from "./analytics-view.server";
+import { frameScope, readFrame } from "./analytics-view.server";
 import { dimensionDetails, readListState } from "./details.server";
 import { dimensionWords, metricWords } from "./dimensions";
 import { isDimension } from "./filters";
@@ -32,13 +32,13 @@ export async function analyticsCsv(db: Db, params: URLSearchParams, now = new Da
   }
   const reading = await readFrame(db, params, now);
   if (!reading.ok) return text(400, reading.refused.problem);
-  const { range, filters } = reading.frame;
-  const scope = { from: range.current.from, to: range.current.to, filters, rollups: true };
+  const { range, filters, zone } = reading.frame;
+  const scope = frameScope(reading.frame);
   const file = (name: string) => csvHeaders(`analytics-${name}-${rangeFileSlug(range)}.csv`);
 
   if (report === "overview") {
     const tabs = Object.fromEntries(Object.entries(CARDS).map(([card, dims]) => [card, dims[0]])) as never;
-    const overview = await loadOverview(db, { range, filters, metric: "visitors", tabs, now });
+    const overview = await loadOverview(db, { range, filters, zone, metric: "visitors", tabs, now });
     const rows = overview.figures.map((f) => [metricWords[f.metric], cell(f.value), cell(f.previous)]);
     return new Response(
       csvText(

@@ -1,10 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { addDays, CLINIC_TIME_ZONE, parseDayKey, startOfClinicDay } from "~/lib/clinic-time";
+import { addDays, parseDayKey, startOfClinicDay } from "~/lib/clinic-time";
 import type { Dimension } from "./dimensions";
 import { valueLabel } from "./value-labels.server";
-import { hasFilters, type Filters } from "./filters";
+import type { Filters } from "./filters";
 import type { MetricInputs } from "./metrics";
+import { isCurrentRollup } from "./rollup-layout.server";
+import { sliceOf } from "./slices";
 import {
   breakdownRows,
   clinicDay,
@@ -21,9 +23,10 @@ import {
  * The figures of a period, read from the daily rollups for the days they
  * hold and from the raw rows for the others (today, yesterday until an hour
  * past midnight, any day not rolled up yet), in one statement each, so a
- * day rolled up meanwhile is counted once. With filters (which the rollups
- * do not break down by) or when told not to, everything comes from the raw
- * rows: a test compares both ways on the same data.
+ * day rolled up meanwhile is counted once. Filtered by one value of a slice
+ * dimension (slices.ts), the rollups' slice of that value is read; with other
+ * filters, or when told not to, everything comes from the raw rows: a test
+ * compares both ways on the same data.
  */
 export interface Scope {
   /** The first and last clinic day ("YYYY-MM-DD"), both included. */
@@ -32,6 +35,8 @@ export interface Scope {
   filters: Filters;
   /** Read rolled-up days from the rollups (false: all from the raw rows). */
   rollups: boolean;
+  /** The time zone whose midnights divide the days (the analytics setting). */
+  zone: string;
 }
 
 /** What a set of visits adds up to (every input of a figure but the median). Durations in whole seconds. */
@@ -52,12 +57,13 @@ async function rowsOf<T = Row>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-const instantsOf = (scope: Pick<Scope, "from" | "to">) => ({
-  start: startOfClinicDay(parseDayKey(scope.from)!),
-  end: startOfClinicDay(addDays(parseDayKey(scope.to)!, 1)),
+const instantsOf = (scope: Pick<Scope, "from" | "to" | "zone">) => ({
+  start: startOfClinicDay(parseDayKey(scope.from)!, scope.zone),
+  end: startOfClinicDay(addDays(parseDayKey(scope.to)!, 1), scope.zone),
 });
 
-const usesRollups = (scope: Scope) => scope.rollups && !hasFilters(scope.filters);
+/** The rollup slice that holds the scope's visits, or null when the scope reads raw rows only. */
+const sliceFor = (scope: Scope): string | null => (scope.rollups ? sliceOf(scope.filters) : null);
 
 /**
  * The raw part of a scope: from the first day in it that is not rolled up
@@ -73,25 +79,27 @@ const rawWindows = new WeakMap<Scope, Promise<VisitWindow>>();
 
 async function findRawWindow(db: Db, scope: Scope): Promise<VisitWindow> {
   const { start, end } = instantsOf(scope);
-  if (!usesRollups(scope)) return { start, end, filters: scope.filters, skipRolled: false };
+  const { zone, filters } = scope;
+  if (sliceFor(scope) === null) return { start, end, zone, filters, skipRolled: false };
   const [first] = await rowsOf<{ day: string | null }>(
     db,
     // Days before the first recorded visit have nothing to read (and are never rolled up).
     sql`select to_char(min(d), 'YYYY-MM-DD') as day
-      from generate_series(greatest(${scope.from}::date, (select ${clinicDay(sql`started_at`)} from visits order by id limit 1)),
+      from generate_series(greatest(${scope.from}::date, (select ${clinicDay(sql`started_at`, zone)} from visits order by id limit 1)),
         ${scope.to}::date, interval '1 day') d
-      where not exists (select 1 from analytics_rollup_days r where r.day = d::date and r.time_zone = ${CLINIC_TIME_ZONE})`,
+      where not exists (select 1 from analytics_rollup_days r where r.day = d::date and ${isCurrentRollup(sql`r`, zone)})`,
   );
-  const rawStart = first?.day ? startOfClinicDay(parseDayKey(first.day)!) : end;
-  return { start: rawStart, end, filters: {}, skipRolled: true };
+  const rawStart = first?.day ? startOfClinicDay(parseDayKey(first.day)!, zone) : end;
+  return { start: rawStart, end, zone, filters, skipRolled: true };
 }
 
 /** Rows of a rollup table for the scope's rolled-up days, or none. */
 function rolled(scope: Scope, table: string, columns: SQL): SQL {
-  if (!usesRollups(scope)) return sql`select ${columns} from ${sql.identifier(table)} t where false`;
+  const slice = sliceFor(scope);
+  if (slice === null) return sql`select ${columns} from ${sql.identifier(table)} t where false`;
   return sql`select ${columns} from ${sql.identifier(table)} t
-    join analytics_rollup_days r on r.day = t.day and r.time_zone = ${CLINIC_TIME_ZONE}
-    where t.day between ${scope.from}::date and ${scope.to}::date`;
+    join analytics_rollup_days r on r.day = t.day and ${isCurrentRollup(sql`r`, scope.zone)}
+    where t.slice = ${slice} and t.day between ${scope.from}::date and ${scope.to}::date`;
 }
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -139,7 +147,7 @@ export async function dayTotals(db: Db, scope: Scope): Promise<Map<string, Total
  */
 export async function bucketTotals(db: Db, scope: Scope, edges: readonly string[]): Promise<Map<number, Totals>> {
   const { start, end } = instantsOf(scope);
-  const window: VisitWindow = { start, end, filters: scope.filters, skipRolled: false };
+  const window: VisitWindow = { start, end, zone: scope.zone, filters: scope.filters, skipRolled: false };
   const rows = await rowsOf(
     db,
     sql`select width_bucket(f.started_at, ${sql.param(edges)}::timestamptz[]) as bucket,

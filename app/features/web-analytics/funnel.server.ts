@@ -1,6 +1,6 @@
 import type { RangeRefusal } from "~/components/staff/range-picker";
 import type { Db } from "~/db/client.server";
-import { readFrame, type AnalyticsFrame } from "./analytics-view.server";
+import { frameScope, readFrame, type AnalyticsFrame } from "./analytics-view.server";
 import { funnelCounts } from "./figures.server";
 import { funnelPaths } from "./funnel-paths.server";
 
@@ -49,10 +49,6 @@ export async function funnelView(
   if (!reading.ok) return { status: 400, view: { frame: null, refused: reading.refused } };
   const { frame } = reading;
   const paths = await funnelPaths(db);
-  const counts = await funnelCounts(
-    db,
-    { from: frame.range.current.from, to: frame.range.current.to, filters: frame.filters, rollups: true },
-    paths,
-  );
+  const counts = await funnelCounts(db, frameScope(frame), paths);
   return { status: 200, view: { frame, steps: funnelSteps(counts), topics: paths.topics.length } };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { DEFAULT_ANALYTICS_SETTINGS } from "~/features/analytics-upkeep/analytics-settings";
 import { botRequestsBetween } from "~/features/analytics/bot-hits.server";
 import { bucketEdges, bucketIndexOf, type DateRange, type RangePeriod } from "~/lib/date-range";
 import { GOALS, METRICS, type Metric } from "./dimensions";
@@ -30,8 +31,8 @@ import { metricValue } from "./metrics";
 import { pendingDays } from "./rollup.server";
 import { visitFacts } from "./visit-sql.server";
 
-function scopeOf(period: RangePeriod, filters: Filters, rollups: boolean): Scope {
-  return { from: period.from, to: period.to, filters, rollups };
+function scopeOf(period: RangePeriod, filters: Filters, rollups: boolean, zone: string): Scope {
+  return { from: period.from, to: period.to, filters, rollups, zone };
 }
 
 const sumAll = (totals: Iterable<Totals>) => [...totals].reduce(addTotals, EMPTY_TOTALS);
@@ -60,6 +61,7 @@ async function chartPoints(
   previous: Awaited<ReturnType<typeof periodFigures>> | null,
   filters: Filters,
   rollups: boolean,
+  zone: string,
 ): Promise<ChartPointView[]> {
   const values: (number | null)[] = [];
   const before: (number | null)[] = [];
@@ -70,6 +72,7 @@ async function chartPoints(
       to: range.current.to,
       filters,
       rollups: false,
+      zone,
     };
     const byBucket = await bucketTotals(db, scope, edges);
     const withMedian =
@@ -98,7 +101,7 @@ async function chartPoints(
       let medians: Map<number, [number, number][]> | null = null;
       if (metric === "median_duration") {
         const period = which === "current" ? range.current : range.previous!;
-        medians = await durationCounts(db, scopeOf(period, filters, rollups), dayEdges(range, which));
+        medians = await durationCounts(db, scopeOf(period, filters, rollups, zone), dayEdges(range, which));
       }
       return totals.map((t, i) =>
         metricValue(metric, { ...t, medianSeconds: medians ? medianOf(medians.get(i + 1) ?? []) : null }),
@@ -120,6 +123,7 @@ async function hourMedians(db: Db, scope: Scope, edges: readonly string[]): Prom
   const window = {
     start: new Date(edges[0]!),
     end: new Date(edges.at(-1)!),
+    zone: scope.zone,
     filters: scope.filters,
     skipRolled: false,
   };
@@ -153,20 +157,30 @@ function goalViews(rows: Awaited<ReturnType<typeof goalTotals>>, visits: number)
  */
 export async function loadOverview(
   db: Db,
-  options: { range: DateRange; filters: Filters; metric: Metric; tabs: CardTabs; rollups?: boolean; now?: Date },
+  options: {
+    range: DateRange;
+    filters: Filters;
+    /** The days' time zone (the analytics setting), the default setting's when not given. */
+    zone?: string;
+    metric: Metric;
+    tabs: CardTabs;
+    rollups?: boolean;
+    now?: Date;
+  },
 ): Promise<Overview> {
   const { range, filters, metric, tabs } = options;
+  const zone = options.zone ?? DEFAULT_ANALYTICS_SETTINGS.timeZone;
   const rollups = options.rollups ?? true;
-  const currentScope = scopeOf(range.current, filters, rollups);
+  const currentScope = scopeOf(range.current, filters, rollups, zone);
   const current = await periodFigures(db, currentScope);
-  const previous = range.previous ? await periodFigures(db, scopeOf(range.previous, filters, rollups)) : null;
+  const previous = range.previous ? await periodFigures(db, scopeOf(range.previous, filters, rollups, zone)) : null;
 
   const figures = METRICS.map((m) => ({
     metric: m,
     value: metricValue(m, current.inputs),
     previous: previous && previous.totals.visits > 0 ? metricValue(m, previous.inputs) : null,
   }));
-  const points = await chartPoints(db, range, metric, current, previous, filters, rollups);
+  const points = await chartPoints(db, range, metric, current, previous, filters, rollups, zone);
 
   const shown = Object.values(tabs);
   const { rows, totals } = await breakdowns(db, currentScope, shown, { limit: CARD_ROWS });
@@ -203,7 +217,7 @@ export async function loadOverview(
   const goals = goalViews(await goalTotals(db, currentScope), current.totals.visits);
   const [bots, pending] = await Promise.all([
     botRequestsBetween(db, new Date(range.current.start), new Date(range.current.end)),
-    pendingDays(db, options.now ?? new Date(), 1),
+    pendingDays(db, options.now ?? new Date(), zone, 1),
   ]);
   return {
     figures,

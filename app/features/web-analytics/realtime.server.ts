@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
+import { DEFAULT_ANALYTICS_SETTINGS } from "~/features/analytics-upkeep/analytics-settings";
+import { readAnalyticsSettings } from "~/features/analytics-upkeep/analytics-settings.server";
 import { readFilterState } from "./analytics-view.server";
 import type { Filters } from "./filters";
 import {
@@ -24,22 +25,21 @@ import { filterConditions, type VisitWindow } from "./visit-sql.server";
 // (a visit on the site now began within it: it ends after 30 minutes without activity).
 const FILTER_LOOKBACK_MS = 24 * 60 * 60_000;
 
-const minuteLabel = new Intl.DateTimeFormat("en-US", {
-  timeZone: CLINIC_TIME_ZONE,
-  hour: "numeric",
-  minute: "2-digit",
-});
-const secondLabel = new Intl.DateTimeFormat("en-US", {
-  timeZone: CLINIC_TIME_ZONE,
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-});
+/** Clock times in the dashboard's time zone (the analytics setting). */
+const minuteLabel = (zone: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit" });
+const secondLabel = (zone: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: zone, hour: "numeric", minute: "2-digit", second: "2-digit" });
 
 type Row = { kind: "visitors" | "minute" | "page" | "pages"; key: string | null; n: number };
 
 /** The figures of the moment `now`, for the visits the filters keep. */
-export async function loadRealtime(db: Db, filters: Filters, now = new Date()): Promise<Realtime> {
+export async function loadRealtime(
+  db: Db,
+  filters: Filters,
+  now = new Date(),
+  zone = DEFAULT_ANALYTICS_SETTINGS.timeZone,
+): Promise<Realtime> {
   const firstMinute = new Date(Math.floor(now.getTime() / 60_000) * 60_000 - (CHART_MINUTES - 1) * 60_000);
   const activeSince = new Date(now.getTime() - ACTIVE_MINUTES * 60_000);
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -48,6 +48,7 @@ export async function loadRealtime(db: Db, filters: Filters, now = new Date()): 
   const window: VisitWindow = {
     start: new Date(now.getTime() - FILTER_LOOKBACK_MS),
     end: now,
+    zone,
     filters,
     skipRolled: false,
   };
@@ -100,13 +101,14 @@ export async function loadRealtime(db: Db, filters: Filters, now = new Date()): 
   }
   // The union's branches come back in no promised order.
   pages.sort((a, b) => b.visitors - a.visitors || a.path.localeCompare(b.path));
+  const clock = minuteLabel(zone);
   const minutes = Array.from({ length: CHART_MINUTES }, (_, i) => {
     const start = new Date(firstMinute.getTime() + i * 60_000);
-    return { start: start.toISOString(), label: minuteLabel.format(start), pageviews: perMinute.get(i) ?? 0 };
+    return { start: start.toISOString(), label: clock.format(start), pageviews: perMinute.get(i) ?? 0 };
   });
   return {
     at: now.toISOString(),
-    atWords: secondLabel.format(now),
+    atWords: secondLabel(zone).format(now),
     visitors,
     pages,
     morePages: Math.max(0, pageCount - pages.length),
@@ -117,6 +119,7 @@ export async function loadRealtime(db: Db, filters: Filters, now = new Date()): 
 /** /admin/analytics/realtime: the filters from the address, and the figures of now. */
 export async function realtimeView(db: Db, params: URLSearchParams, now = new Date()): Promise<RealtimeView> {
   const { filters, keep, filterLabels, notice } = readFilterState(params);
-  const realtime = await loadRealtime(db, filters, now);
+  const { timeZone } = await readAnalyticsSettings(db);
+  const realtime = await loadRealtime(db, filters, now, timeZone);
   return { realtime, filters, keep, filterLabels, ...(notice ? { notice } : {}) };
 }

@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { addDays, CLINIC_TIME_ZONE, clinicDayOf, dayKey, parseDayKey, startOfClinicDay } from "~/lib/clinic-time";
+import { readAnalyticsSettings } from "~/features/analytics-upkeep/analytics-settings.server";
+import { addDays, clinicDayOf, dayKey, parseDayKey, startOfClinicDay } from "~/lib/clinic-time";
 import { DIMENSIONS } from "./dimensions";
+import { isCurrentRollup, ROLLUP_LAYOUT } from "./rollup-layout.server";
 import { funnelPaths } from "./funnel-paths.server";
 import { insertVitalRollup } from "./vitals-sql.server";
 import {
   breakdownRows,
+  clinicDay,
   dayTotalsRows,
   durationRows,
   funnelRows,
@@ -21,10 +24,11 @@ import {
  * rows are the raw builders' rows (visit-sql.server.ts) stored as they are,
  * so they cannot differ from the raw figures; a rolled day never changes
  * again (only retention deletes it). Days rolled up in another time zone
- * are rolled up again.
+ * or layout are rolled up again.
  */
 
 const CLOSED_AFTER_MS = 60 * 60_000;
+
 /** The rollup tables, each keyed by clinic day. */
 export const ROLLUP_TABLES = [
   "analytics_rollup_days",
@@ -40,9 +44,9 @@ const DAYS_PER_TRANSACTION = 7;
 // Advisory-lock namespace for "rolling up a day" (727001: start-up, 727002: visitors).
 const ROLLUP_LOCK_CLASS = 727_003;
 
-/** The last clinic day whose visits have all ended at `now`. */
-export function lastClosedDay(now: Date): string {
-  return dayKey(addDays(clinicDayOf(new Date(now.getTime() - CLOSED_AFTER_MS)), -1));
+/** The last clinic day (in `zone`) whose visits have all ended at `now`. */
+export function lastClosedDay(now: Date, zone: string): string {
+  return dayKey(addDays(clinicDayOf(new Date(now.getTime() - CLOSED_AFTER_MS), zone), -1));
 }
 
 /**
@@ -53,15 +57,18 @@ export function lastClosedDay(now: Date): string {
 export async function rollUpDays(
   db: Db,
   days: readonly string[],
-  options: { paths: FunnelPaths; kind: "pglite" | "postgres" },
+  options: { paths: FunnelPaths; kind: "pglite" | "postgres"; zone: string },
 ): Promise<boolean> {
   const first = days[0]!;
   const last = days.at(-1)!;
+  const { zone } = options;
   const window: VisitWindow = {
-    start: startOfClinicDay(parseDayKey(first)!),
-    end: startOfClinicDay(addDays(parseDayKey(last)!, 1)),
+    start: startOfClinicDay(parseDayKey(first)!, zone),
+    end: startOfClinicDay(addDays(parseDayKey(last)!, 1), zone),
+    zone,
     filters: {},
     skipRolled: false,
+    sliced: true,
   };
   return db.transaction(async (tx) => {
     if (options.kind === "postgres") {
@@ -74,22 +81,23 @@ export async function rollUpDays(
       await tx.execute(sql`delete from ${sql.identifier(table)} where day between ${first}::date and ${last}::date`);
     }
     await tx.execute(sql`insert into analytics_day_totals
-      (day, visitors, visits, pageviews, bounces, duration_sum, lead_visits, leads)
-      select day, visitors, visits, pageviews, bounces, duration_sum, lead_visits, leads from (${dayTotalsRows(window)}) r`);
-    await tx.execute(sql`insert into analytics_day_durations (day, seconds, visits)
-      select day, seconds, visits from (${durationRows(window)}) r`);
+      (slice, day, visitors, visits, pageviews, bounces, duration_sum, lead_visits, leads)
+      select slice, day, visitors, visits, pageviews, bounces, duration_sum, lead_visits, leads from (${dayTotalsRows(window)}) r`);
+    await tx.execute(sql`insert into analytics_day_durations (slice, day, seconds, visits)
+      select slice, day, seconds, visits from (${durationRows(window)}) r`);
     await tx.execute(sql`insert into analytics_day_breakdowns
-      (day, dimension, value, visitors, visits, pageviews, bounces, duration_sum, lead_visits)
-      select day, dimension, value, visitors, visits, pageviews, bounces, duration_sum, lead_visits
+      (slice, day, dimension, value, visitors, visits, pageviews, bounces, duration_sum, lead_visits)
+      select slice, day, dimension, value, visitors, visits, pageviews, bounces, duration_sum, lead_visits
       from (${breakdownRows(window, DIMENSIONS)}) r`);
-    await tx.execute(sql`insert into analytics_day_goals (day, goal, label, conversions, visits, visitors)
-      select day, goal, label, conversions, visits, visitors from (${goalRows(window)}) r`);
-    await tx.execute(sql`insert into analytics_day_funnel (day, step, visits)
-      select day, step, visits from (${funnelRows(window, options.paths)}) r`);
+    await tx.execute(sql`insert into analytics_day_goals (slice, day, goal, label, conversions, visits, visitors)
+      select slice, day, goal, label, conversions, visits, visitors from (${goalRows(window)}) r`);
+    await tx.execute(sql`insert into analytics_day_funnel (slice, day, step, visits)
+      select slice, day, step, visits from (${funnelRows(window, options.paths)}) r`);
     await tx.execute(insertVitalRollup(window));
-    await tx.execute(sql`insert into analytics_rollup_days (day, time_zone, rolled_at)
-      select d::date, ${CLINIC_TIME_ZONE}, now() from generate_series(${first}::date, ${last}::date, interval '1 day') d
-      on conflict (day) do update set time_zone = excluded.time_zone, rolled_at = excluded.rolled_at`);
+    await tx.execute(sql`insert into analytics_rollup_days (day, time_zone, layout, rolled_at)
+      select d::date, ${zone}, ${ROLLUP_LAYOUT}, now()
+      from generate_series(${first}::date, ${last}::date, interval '1 day') d
+      on conflict (day) do update set time_zone = excluded.time_zone, layout = excluded.layout, rolled_at = excluded.rolled_at`);
     return true;
   });
 }
@@ -107,18 +115,24 @@ export function consecutiveRuns(days: readonly string[], size: number): string[]
 }
 
 /**
- * The closed days not rolled up yet (in this time zone), oldest first, from
- * the first recorded visit's day. `limit` caps the list, `count` is all of them.
+ * The closed days not rolled up yet (in this time zone and layout), oldest
+ * first, from the first recorded visit's day. `limit` caps the list, `count`
+ * is all of them.
  */
-export async function pendingDays(db: Db, now: Date, limit = 1000): Promise<{ days: string[]; count: number }> {
+export async function pendingDays(
+  db: Db,
+  now: Date,
+  zone: string,
+  limit = 1000,
+): Promise<{ days: string[]; count: number }> {
   const result = (await db.execute(sql`
     with first as (
       -- Visits are written as they happen, so the lowest id is (one of) the earliest: no scan of the table.
-      select (started_at at time zone ${sql.raw(`'${CLINIC_TIME_ZONE}'`)})::date as day from visits order by id limit 1
+      select ${clinicDay(sql`started_at`, zone)} as day from visits order by id limit 1
     ),
     days as (
-      select d::date as day from first, generate_series(first.day, ${lastClosedDay(now)}::date, interval '1 day') d
-      where not exists (select 1 from analytics_rollup_days r where r.day = d::date and r.time_zone = ${CLINIC_TIME_ZONE})
+      select d::date as day from first, generate_series(first.day, ${lastClosedDay(now, zone)}::date, interval '1 day') d
+      where not exists (select 1 from analytics_rollup_days r where r.day = d::date and ${isCurrentRollup(sql`r`, zone)})
     )
     select to_char(day, 'YYYY-MM-DD') as day, count(*) over ()::int as total from days order by day limit ${limit}`)) as unknown as {
     rows: { day: string; total: number }[];
@@ -136,18 +150,26 @@ export async function rollUpPending(
   options: { now?: Date; maxDays?: number; kind: "pglite" | "postgres" },
 ): Promise<{ rolled: number; pending: number }> {
   const now = options.now ?? new Date();
+  // Read each pass: a changed setting makes every day pending again, in the new zone.
+  const zone = (await readAnalyticsSettings(db)).timeZone;
   // New time ranges of the BRIN indexes: PGlite runs no autovacuum, and an unsummarised range matches every query.
   await summariseTimeIndexes(db);
-  const { days, count } = await pendingDays(db, now, options.maxDays ?? 14);
+  const { days, count } = await pendingDays(db, now, zone, options.maxDays ?? 14);
   if (days.length === 0) return { rolled: 0, pending: 0 };
   const paths = await funnelPaths(db);
   let rolled = 0;
   for (const run of consecutiveRuns(days, DAYS_PER_TRANSACTION)) {
-    if (await rollUpDays(db, run, { paths, kind: options.kind })) rolled += run.length;
+    if (await rollUpDays(db, run, { paths, kind: options.kind, zone })) rolled += run.length;
   }
-  // Fresh statistics for the planner (PGlite never gathers them by itself).
-  if (rolled > 0) await db.execute(sql.raw(`analyze ${ROLLUP_TABLES.join(", ")}`));
-  return { rolled, pending: count - rolled };
+  const pending = count - rolled;
+  // Fresh statistics for the planner (PGlite never gathers them by itself). The end of a backlog
+  // (a first start, or every day rolled up again after a change of layout or time zone) also reclaims the rows
+  // it replaced: PGlite runs no autovacuum, and dead rows in the keys slowed a year's read 2–3 times.
+  if (rolled > 0) {
+    const vacuum = pending === 0 && rolled > 1 ? "vacuum " : "";
+    await db.execute(sql.raw(`${vacuum}analyze ${ROLLUP_TABLES.join(", ")}`));
+  }
+  return { rolled, pending };
 }
 
 /**

@@ -12,5 +12,6 @@ export interface AnalyticsSettingsPageData {
   rollups: { days: number; pending: number };
   /** The latest nightly deletion of old analytics, in the clinic's words; null when it never ran. */
   lastRetention: { startedText: string; outcome: string | null; finished: boolean } | null;
-  timeZone: string;
+  /** The names the time-zone setting may take (UTC and the IANA zones), for its list. */
+  timeZones: readonly string[];
 }

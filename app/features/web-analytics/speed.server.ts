@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
+import { DEFAULT_ANALYTICS_SETTINGS } from "~/features/analytics-upkeep/analytics-settings";
 import type { DateRange } from "~/lib/date-range";
 import { readFrame } from "./analytics-view.server";
 import { rawWindow, type Scope } from "./figures.server";
 import { hasFilters, type Filters } from "./filters";
+import { isCurrentRollup } from "./rollup-layout.server";
 import { vitalRows } from "./vitals-sql.server";
+import { zoneLiteral } from "./visit-sql.server";
 import {
   PAGE_SORTS,
   SPEED_MAX_DAYS,
@@ -37,7 +39,6 @@ import { binValue, isVital, VITALS, type Vital } from "./vitals";
  */
 
 const DEVICE_ORDER = ["mobile", "desktop", "tablet"];
-const ZONE = sql.raw(`'${CLINIC_TIME_ZONE}'`);
 
 const noFigure = (): VitalFigure => ({ samples: 0, p75: null, good: null, needsImprovement: null, poor: null });
 const noFigures = (): VitalFigures => Object.fromEntries(VITALS.map((v) => [v, noFigure()])) as unknown as VitalFigures;
@@ -56,21 +57,22 @@ interface Row {
 /** The speed figures of the visits that started in [start, end) and pass the filters. */
 export async function loadSpeed(
   db: Db,
-  options: { range: DateRange; filters: Filters; order?: PageOrder; rollups?: boolean },
+  options: { range: DateRange; filters: Filters; zone?: string; order?: PageOrder; rollups?: boolean },
 ): Promise<Speed> {
   const { range, filters } = options;
   const order = options.order ?? { sort: "samples", descending: true };
   // A day's rollup has no hours: a range charted by hour (one day) reads its raw rows.
   const useRollups = (options.rollups ?? true) && !hasFilters(filters) && range.bucket !== "hour";
-  const scope: Scope = { from: range.current.from, to: range.current.to, filters, rollups: useRollups };
+  const zone = options.zone ?? DEFAULT_ANALYTICS_SETTINGS.timeZone;
+  const scope: Scope = { from: range.current.from, to: range.current.to, filters, rollups: useRollups, zone };
   const raw = await rawWindow(db, scope);
   const edgeList = [...range.buckets.map((b) => b.start), range.current.end];
   const edges = sql`${sql.param(edgeList)}::timestamptz[]`;
   // The rolled-up days' histograms (none when reading raw rows only), each in its bucket.
-  const rolled = sql`select width_bucket((t.day::timestamp at time zone ${ZONE}), ${edges}) as bucket,
+  const rolled = sql`select width_bucket((t.day::timestamp at time zone ${zoneLiteral(zone)}), ${edges}) as bucket,
       t.metric, t.device, t.path, t.samples, t.good, t.poor, t.bins, t.counts
     from analytics_day_vitals t
-    join analytics_rollup_days r on r.day = t.day and r.time_zone = ${CLINIC_TIME_ZONE}
+    join analytics_rollup_days r on r.day = t.day and ${isCurrentRollup(sql`r`, zone)}
     where ${useRollups ? sql`t.day between ${scope.from}::date and ${scope.to}::date` : sql`false`}`;
   const key = sql`coalesce(device, path, bucket::text, '')`;
   const grp = sql`case when grouping(device) = 0 then 'device' when grouping(path) = 0 then 'page'
@@ -194,9 +196,9 @@ export async function speedView(
   if (!reading.ok) return { status: 400, view: { frame: null, refused: reading.refused } };
   const { frame } = reading;
   const order = readPageOrder(params);
-  // Only the raw path has a limit: the rollup reads a year in well under a second (docs/benchmarks.md).
+  // Only the raw rows (read with filters) have a limit; the rollup reads any range (docs/benchmarks.md).
   if (hasFilters(frame.filters) && frame.range.current.days > SPEED_MAX_DAYS)
     return { status: 200, view: { frame, speed: null, order } };
-  const speed = await loadSpeed(db, { range: frame.range, filters: frame.filters, order });
+  const speed = await loadSpeed(db, { range: frame.range, filters: frame.filters, zone: frame.zone, order });
   return { status: 200, view: { frame, speed, order } };
 }

@@ -1,7 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
-import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
+import { isTimeZone } from "~/lib/time-zones";
 import { GOAL_EVENT_TYPES, goalByKey, UNKNOWN_VALUE, type Dimension } from "./dimensions";
 import type { Filters } from "./filters";
+import { isCurrentRollup } from "./rollup-layout.server";
+import { SLICE_DIMENSIONS } from "./slices";
 
 /**
  * The SQL every analytics figure is made of, on the raw rows. Each builder
@@ -11,8 +13,16 @@ import type { Filters } from "./filters";
  * page views and events count with it.
  */
 
-/** The time zone, a constant of ours (never input): written into the SQL so equal expressions group together. */
-export const ZONE = sql.raw(`'${CLINIC_TIME_ZONE}'`);
+/**
+ * A time zone as an SQL literal: the same text in every statement, so that
+ * equal expressions group together. Only a name from the list (time-zones.ts)
+ * gets here; the setting is checked against it when saved and when read.
+ */
+export function zoneLiteral(zone: string): SQL {
+  if (!isTimeZone(zone)) throw new Error(`not a time zone: ${JSON.stringify(zone)}`);
+  return sql.raw(`'${zone}'`);
+}
+
 // A visit's page views and events are looked for up to a day after the window: a visit goes on while
 // its visitor is active, so one begun at 23:50 may end after midnight (bounded so that the time
 // indexes still narrow the search).
@@ -22,9 +32,16 @@ const TAIL = sql.raw(`interval '1 day'`);
 export interface VisitWindow {
   start: Date;
   end: Date;
+  /** The time zone of the clinic days (the analytics setting). */
+  zone: string;
   filters: Filters;
   /** Leave out visits of days the rollups hold (read from there instead). */
   skipRolled: boolean;
+  /**
+   * Give each row once per filter slice a visit belongs to (slices.ts), for
+   * the rollups; otherwise every row is in slice "".
+   */
+  sliced?: boolean;
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -65,8 +82,8 @@ export function dimensionValue(dimension: Exclude<Dimension, "page">): SQL {
   }
 }
 
-/** The clinic day of an instant column. */
-export const clinicDay = (column: SQL) => sql`(${column} at time zone ${ZONE})::date`;
+/** The clinic day of an instant column, in a time zone. */
+export const clinicDay = (column: SQL, zone: string) => sql`(${column} at time zone ${zoneLiteral(zone)})::date`;
 
 /** An event or page view column within the window (and its tail: a visit's items may follow its start). */
 export function eventWindow(window: VisitWindow, column: SQL): SQL {
@@ -105,11 +122,11 @@ export function visitFacts(window: VisitWindow): SQL {
   ];
   if (window.skipRolled) {
     // The rolled-up days from the window's start, read once for the statement (an init plan).
-    conditions.push(sql`${clinicDay(sql`v.started_at`)} <> all(array(select r.day from analytics_rollup_days r
-      where r.time_zone = ${CLINIC_TIME_ZONE} and r.day >= ${clinicDay(sql`${iso(window.start)}::timestamptz`)}))`);
+    conditions.push(sql`${clinicDay(sql`v.started_at`, window.zone)} <> all(array(select r.day from analytics_rollup_days r
+      where ${isCurrentRollup(sql`r`, window.zone)} and r.day >= ${clinicDay(sql`${iso(window.start)}::timestamptz`, window.zone)}))`);
   }
   return sql`(
-    select v.*, ${clinicDay(sql`v.started_at`)} as day,
+    select v.*, ${clinicDay(sql`v.started_at`, window.zone)} as day,
       greatest(0, floor(extract(epoch from (v.last_seen_at - v.started_at))))::int as secs,
       coalesce(l.n, 0)::int as leads
     from visits v
@@ -122,23 +139,36 @@ export function visitFacts(window: VisitWindow): SQL {
   )`;
 }
 
+/**
+ * The facts `f` of visitFacts with a `slice` column: "" only, or (sliced)
+ * each visit once in "" and once per slice dimension, "<dimension>:<value>".
+ */
+function slicedFacts(window: VisitWindow, facts: SQL = visitFacts(window)): SQL {
+  if (!window.sliced) return sql`(select f.*, '' as slice from ${facts} f)`;
+  const slices = sql.join(
+    SLICE_DIMENSIONS.map((dimension) => sql`(${dimension + ":"} || ${dimensionValue(dimension)})`),
+    sql`, `,
+  );
+  return sql`(select v.*, s.slice from ${facts} v cross join lateral (values (''), ${slices}) s(slice))`;
+}
+
 /** Per day: visitors (distinct ids), visits, page views, bounces, seconds, visits with a request, requests. */
 export function dayTotalsRows(window: VisitWindow): SQL {
   return sql`
-    select f.day, count(distinct f.visitor_id)::int as visitors, count(*)::int as visits,
+    select f.slice, f.day, count(distinct f.visitor_id)::int as visitors, count(*)::int as visits,
       coalesce(sum(f.pageviews), 0)::int as pageviews, (count(*) filter (where f.is_bounce))::int as bounces,
       coalesce(sum(f.secs), 0)::bigint as duration_sum, (count(*) filter (where f.leads > 0))::int as lead_visits,
       coalesce(sum(f.leads), 0)::int as leads
-    from ${visitFacts(window)} f
-    group by f.day`;
+    from ${slicedFacts(window)} f
+    group by f.slice, f.day`;
 }
 
 /** Per day and whole second: how many visits lasted that long. */
 export function durationRows(window: VisitWindow): SQL {
   return sql`
-    select f.day, f.secs as seconds, count(*)::int as visits
-    from ${visitFacts(window)} f
-    group by f.day, f.secs`;
+    select f.slice, f.day, f.secs as seconds, count(*)::int as visits
+    from ${slicedFacts(window)} f
+    group by f.slice, f.day, f.secs`;
 }
 
 /**
@@ -150,25 +180,25 @@ export function breakdownRows(window: VisitWindow, dimensions: readonly Dimensio
   const parts = dimensions.map((dimension) => {
     if (dimension === "page") {
       return sql`
-        select f.day, 'page' as dimension, p.path as value, count(distinct f.visitor_id)::int as visitors,
+        select f.slice, f.day, 'page' as dimension, p.path as value, count(distinct f.visitor_id)::int as visitors,
           count(distinct f.id)::int as visits, count(*)::int as pageviews,
           count(distinct f.id) filter (where f.is_bounce)::int as bounces, 0::bigint as duration_sum,
           count(distinct f.id) filter (where f.leads > 0)::int as lead_visits
         from page_views p join facts f on f.id = p.visit_id
         where ${eventWindow(window, sql`p.occurred_at`)}
-        group by f.day, p.path`;
+        group by f.slice, f.day, p.path`;
     }
     // dimensionValue reads `v.`: the facts carry every visit column under the alias v here.
     return sql`
-      select v.day, ${dimension} as dimension, ${dimensionValue(dimension)} as value,
+      select v.slice, v.day, ${dimension} as dimension, ${dimensionValue(dimension)} as value,
         count(distinct v.visitor_id)::int as visitors, count(*)::int as visits,
         coalesce(sum(v.pageviews), 0)::int as pageviews, (count(*) filter (where v.is_bounce))::int as bounces,
         coalesce(sum(v.secs), 0)::bigint as duration_sum, (count(*) filter (where v.leads > 0))::int as lead_visits
       from facts v
-      group by v.day, 3`;
+      group by v.slice, v.day, 4`;
   });
   return sql`
-    with facts as materialized ${visitFacts(window)}
+    with facts as materialized ${slicedFacts(window)}
     ${sql.join(parts, sql` union all `)}`;
 }
 
@@ -179,15 +209,15 @@ export function breakdownRows(window: VisitWindow, dimensions: readonly Dimensio
  */
 export function goalRows(window: VisitWindow): SQL {
   return sql`
-    select f.day, e.event_type as goal,
+    select f.slice, f.day, e.event_type as goal,
       case when grouping(e.event_label) = 1 then '*' else coalesce(e.event_label, '') end as label,
       count(*)::int as conversions, count(distinct f.id)::int as visits, count(distinct f.visitor_id)::int as visitors
-    from analytics_events e join ${visitFacts(window)} f on f.id = e.visit_id
+    from analytics_events e join ${slicedFacts(window)} f on f.id = e.visit_id
     where e.event_type in (${sql.join(
       GOAL_EVENT_TYPES.map((t) => sql`${t}`),
       sql`, `,
     )}) and ${eventWindow(window, sql`e.occurred_at`)}
-    group by grouping sets ((f.day, e.event_type, e.event_label), (f.day, e.event_type))`;
+    group by grouping sets ((f.slice, f.day, e.event_type, e.event_label), (f.slice, f.day, e.event_type))`;
 }
 
 /** The pages of the request funnel: services and conditions (from the content), and the request pages. */
@@ -220,13 +250,13 @@ export function funnelRows(window: VisitWindow, paths: FunnelPaths): SQL {
       where e.event_type = 'lead_submitted' and e.occurred_at >= r.at and ${eventWindow(window, sql`e.occurred_at`)}
     ),
     steps as (
-      select f.day, 1 + (t.visit_id is not null)::int + (r.visit_id is not null)::int + (s.visit_id is not null)::int as reached
-      from facts f
+      select f.slice, f.day, 1 + (t.visit_id is not null)::int + (r.visit_id is not null)::int + (s.visit_id is not null)::int as reached
+      from ${slicedFacts(window, sql`facts`)} f
       left join topic t on t.visit_id = f.id
       left join request r on r.visit_id = f.id
       left join sent s on s.visit_id = f.id
     )
-    select s.day, n.step, (count(*) filter (where s.reached >= n.step))::int as visits
+    select s.slice, s.day, n.step, (count(*) filter (where s.reached >= n.step))::int as visits
     from steps s cross join (values (1), (2), (3), (4)) as n(step)
-    group by s.day, n.step`;
+    group by s.slice, s.day, n.step`;
 }

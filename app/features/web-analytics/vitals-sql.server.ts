@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
 import { VITAL_INFO, VITAL_STEPS, VITALS } from "./vitals";
+import { isCurrentRollup } from "./rollup-layout.server";
 import { clinicDay, eventWindow, filterConditions, type VisitWindow } from "./visit-sql.server";
 
 /**
@@ -38,12 +38,12 @@ export function vitalRows(window: VisitWindow, edges?: readonly string[]): SQL {
   ];
   if (window.skipRolled) {
     // As visitFacts does: the rolled-up days from the window's start, read once for the statement.
-    conditions.push(sql`${clinicDay(sql`v.started_at`)} <> all(array(select r.day from analytics_rollup_days r
-      where r.time_zone = ${CLINIC_TIME_ZONE} and r.day >= ${clinicDay(sql`${iso(window.start)}::timestamptz`)}))`);
+    conditions.push(sql`${clinicDay(sql`v.started_at`, window.zone)} <> all(array(select r.day from analytics_rollup_days r
+      where ${isCurrentRollup(sql`r`, window.zone)} and r.day >= ${clinicDay(sql`${iso(window.start)}::timestamptz`, window.zone)}))`);
   }
   const bucket = edges ? sql`width_bucket(v.started_at, ${sql.param(edges)}::timestamptz[])` : sql`null::int`;
   return sql`
-    select ${clinicDay(sql`v.started_at`)} as day, ${bucket} as bucket, e.event_label as metric,
+    select ${clinicDay(sql`v.started_at`, window.zone)} as day, ${bucket} as bucket, e.event_label as metric,
       v.device_type as device, coalesce(e.path, '') as path, ceil(e.value::numeric / t.step)::int as bin,
       count(*)::int as samples, (count(*) filter (where e.value <= t.good))::int as good,
       (count(*) filter (where e.value > t.poor))::int as poor

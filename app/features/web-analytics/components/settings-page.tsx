@@ -5,10 +5,12 @@ import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { useSendingIntent } from "~/components/form/use-form-sending";
 import { PageHeader } from "~/components/staff/page-header";
 import { Button } from "~/components/ui/button";
-import { describedBy, Field, Input } from "~/components/ui/field";
+import { describedBy, Field, Input, inputClass } from "~/components/ui/field";
 import { ANALYTICS_SETTING_LIMITS } from "~/features/analytics-upkeep/analytics-settings";
 import { ANALYTICS_PATH } from "~/lib/analytics-paths";
 import { answerFor } from "~/lib/form-answer";
+import { cn } from "~/lib/cn";
+import { zoneWords } from "~/lib/time-zones";
 import {
   SAVE_ANALYTICS_SETTINGS_INTENT,
   type AnalyticsSettingsAnswer,
@@ -32,6 +34,14 @@ export function AnalyticsSettingsPage({
   const form = useFormFeedback(shown);
   const error = shown?.ok === false ? shown.fields?.retentionMonths : undefined;
   const typed = shown?.ok === false ? shown.values?.retentionMonths : undefined;
+  const zoneError = shown?.ok === false ? shown.fields?.timeZone : undefined;
+  const zoneTyped = shown?.ok === false ? shown.values?.timeZone : undefined;
+  const zoneDescription = (
+    <>
+      Days on the dashboard begin at midnight here, daylight-saving changes included. After a change, every day is
+      summarised again in the background; the dashboard reads the records meanwhile, so it is slower for a few minutes.
+    </>
+  );
   const { min, max } = ANALYTICS_SETTING_LIMITS.retentionMonths;
   const description = (
     <>
@@ -45,7 +55,8 @@ export function AnalyticsSettingsPage({
         title="Analytics settings"
         description={
           <>
-            How long the website&rsquo;s visit records are kept. Every change is recorded in the audit trail.{" "}
+            How long the website&rsquo;s visit records are kept, and where the dashboard&rsquo;s days begin. Every
+            change is recorded in the audit trail.{" "}
             <Link to={ANALYTICS_PATH} className="text-primary underline underline-offset-4">
               Back to analytics
             </Link>
@@ -53,7 +64,7 @@ export function AnalyticsSettingsPage({
         }
       />
       <Form
-        key={data.settings.retentionMonths}
+        key={`${data.settings.retentionMonths} ${data.settings.timeZone}`}
         ref={form}
         method="post"
         aria-label="Analytics settings"
@@ -77,6 +88,23 @@ export function AnalyticsSettingsPage({
             {...describedBy("retention-months", { description, error })}
           />
         </Field>
+        <Field id="time-zone" label="Time zone of the days" description={zoneDescription} error={zoneError}>
+          <select
+            id="time-zone"
+            name="timeZone"
+            required
+            defaultValue={zoneTyped ?? data.settings.timeZone}
+            className={cn(inputClass, "max-w-80")}
+            {...describedBy("time-zone", { description: zoneDescription, error: zoneError })}
+          >
+            {zoneTyped && !data.timeZones.includes(zoneTyped) ? <option value={zoneTyped}>{zoneTyped}</option> : null}
+            {data.timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zoneWords(zone)}
+              </option>
+            ))}
+          </select>
+        </Field>
         <Button type="submit" variant="secondary" disabled={busy} className="justify-self-start">
           <Save aria-hidden className="size-5" />
           {busy ? "Saving..." : "Save settings"}
@@ -86,9 +114,7 @@ export function AnalyticsSettingsPage({
         <h2 id="upkeep-heading" className="text-2xl font-bold text-primary-dark">
           Upkeep
         </h2>
-        <p>
-          Days begin at midnight in the clinic&rsquo;s time zone ({data.timeZone}), daylight-saving changes included.
-        </p>
+        <p>Days begin at midnight in {zoneWords(data.settings.timeZone)}, daylight-saving changes included.</p>
         <p>
           {number.format(data.rollups.days)} {data.rollups.days === 1 ? "day is" : "days are"} summarised for the
           dashboard

@@ -1,7 +1,6 @@
 -- The daily web vitals rollup (decision 0027, "Site speed"). Days rolled up
--- before it have no vitals rows: they are marked not rolled up, so the runner
--- rolls them up again (every rollup table's rows of a day are replaced whole,
--- and the raw rows give the same figures meanwhile).
+-- before it have no vitals rows: rollup layout 2 (rollup-layout.server.ts)
+-- has them read raw and rolled up again by the runner.
 CREATE TABLE "analytics_day_vitals" (
 	"day" date NOT NULL,
 	"metric" text NOT NULL,
@@ -13,5 +12,4 @@ CREATE TABLE "analytics_day_vitals" (
 	"bins" integer[] NOT NULL,
 	"counts" integer[] NOT NULL,
 	CONSTRAINT "analytics_day_vitals_day_metric_device_path_pk" PRIMARY KEY("day","metric","device","path")
-);--> statement-breakpoint
-DELETE FROM "analytics_rollup_days";
+);
