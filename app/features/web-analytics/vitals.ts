@@ -60,7 +60,7 @@ export const VITAL_INFO: Record<Vital, VitalInfo> = {
  * counts as its value rounded up to a multiple of the step (10 ms; 0.01 for CLS, which is unitless).
  * Rounding up keeps the order of the measurements, so the 75th percentile of the rounded values is
  * the exact one rounded up; and every threshold is a multiple of its step, so it gets the same
- * rating. The daily rollup stores the rounded values (analytics_day_vitals.bin: the number of steps).
+ * rating. The daily rollup stores the rounded values (analytics_day_vitals.bins: numbers of steps).
  */
 export const VITAL_STEPS: Record<Vital, number> = { LCP: 10, INP: 10, CLS: 0.01, FCP: 10, TTFB: 10 };
 
@@ -70,7 +70,7 @@ export function binValue(vital: Vital, bin: number): number {
   return step >= 1 ? bin * step : bin / Math.round(1 / step);
 }
 
-/** "to the next 10 ms up (0.01 for CLS)": the resolution in words. */
+/** The resolution in words, as the page says it. */
 export const RESOLUTION_WORDS = "rounded up to the next 10 ms (for CLS, the next 0.01)";
 
 export type Rating = "good" | "needs-improvement" | "poor";
