@@ -24,10 +24,17 @@ const array = (values: unknown[]) => sql.param(values);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 type Row = Record<string, unknown>;
+/** Runs a statement and returns its rows. */
+export type RunStatement = (query: SQL) => Promise<Row[]>;
 async function rows(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }
+/** RunStatement through drizzle. */
+export const runOn =
+  (db: Db): RunStatement =>
+  (query) =>
+    rows(db, query);
 
 type CounterGroup = { key: string; windowMs: number; indexes: number[] };
 
@@ -110,7 +117,7 @@ export async function writeBatch(tx: Db, options: BatchOptions, batch: readonly 
     else decide(rule, options.now, decisions, groups.get(`${row.k as string}\n${Number(row.t)}`)!, Number(row.n));
   }
   const accepted = batch.filter((_, i) => decisions[i] === 0).map((b) => b.item);
-  if (accepted.length > 0) await writeItems(tx, accepted, open);
+  if (accepted.length > 0) await writeItems((query) => rows(tx, query), accepted, open);
   return decisions;
 }
 
@@ -127,7 +134,7 @@ export async function writeBatch(tx: Db, options: BatchOptions, batch: readonly 
  * write fails, the counts are taken back, as a rolled-back upsert would be.
  */
 export async function writeBatchInProcess(
-  db: Db,
+  run: RunStatement,
   options: BatchOptions & { counters: MemoryRateCounters },
   batch: readonly BatchItem[],
 ): Promise<BatchDecisions> {
@@ -142,12 +149,11 @@ export async function writeBatchInProcess(
     const visitors = [...new Set(accepted.map((item) => String(item.visitor)))];
     const earliest = Math.min(...accepted.map((item) => item.at));
     const open = (
-      await rows(
-        db,
+      await run(
         sql`select visitor_id::text as k, last_seen_at_ms as t, id::float8 as n from (${openVisits(visitors, earliest)}) o`,
       )
     ).map(openVisit);
-    await writeItems(db, accepted, open);
+    await writeItems(run, accepted, open);
   } catch (error) {
     for (const group of groups) counters.remove(group.key, group.windowMs, group.indexes.length);
     throw error;
@@ -169,7 +175,7 @@ function openVisit(row: Row): OpenVisit {
 }
 
 /** Statement 2: the accepted items' new visits, page views, events and visit updates. */
-async function writeItems(tx: Db, accepted: PlanItem[], open: OpenVisit[]): Promise<void> {
+async function writeItems(run: RunStatement, accepted: PlanItem[], open: OpenVisit[]): Promise<void> {
   const plan = planVisits(accepted, open);
   // A row points at an existing visit by id, or at a new one by its ordinal in
   // this statement's insert (ids are drawn from the sequence first, so nothing
@@ -181,7 +187,7 @@ async function writeItems(tx: Db, accepted: PlanItem[], open: OpenVisit[]): Prom
   const e = plan.events;
   const u = plan.updates;
   const col = <T, R>(list: readonly T[], f: (x: T) => R) => array(list.map(f));
-  await tx.execute(sql`
+  await run(sql`
     with ids as materialized (
       select ord, nextval(pg_get_serial_sequence('visits', 'id')) as id from generate_series(1, ${v.length}::int) ord
     ),

@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import { PgliteStatements } from "~/db/pglite-statements.server";
 import {
   DATABASE_DEADLINE_MS,
   DatabaseUnavailableError,
@@ -7,7 +8,14 @@ import {
 } from "~/lib/database-availability.server";
 import { clientKey, type RateRule } from "~/lib/rate-limit.server";
 import { isEngagementEvent, type EventData, type PageViewData } from "./analytics-schema";
-import { writeBatch, writeBatchInProcess, type BatchDecisions, type BatchItem } from "./batch-writer.server";
+import {
+  runOn,
+  writeBatch,
+  writeBatchInProcess,
+  type BatchDecisions,
+  type BatchItem,
+  type RunStatement,
+} from "./batch-writer.server";
 import { BotCounter } from "./bot-hits.server";
 import { IpLocator, type IpLocation } from "./ip-location.server";
 import { MemoryRateCounters } from "./memory-rate-counters.server";
@@ -79,6 +87,8 @@ export class AnalyticsIngester {
   private readonly bots: BotCounter;
   // PGlite only: see MemoryRateCounters (PostgreSQL keeps them in rate_limits).
   private readonly counters = new MemoryRateCounters();
+  // PGlite only: the batch statements prepared once, each run in one call into PGlite.
+  private readonly statements: PgliteStatements | undefined;
 
   private queue: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -96,6 +106,7 @@ export class AnalyticsIngester {
     this.salts = new SaltStore(options.database.db);
     this.locator = options.locator ?? new IpLocator();
     this.bots = new BotCounter(options.database.db, this.now);
+    if (options.database.pglite) this.statements = PgliteStatements.of(options.database.pglite);
   }
 
   /** Crawlers, headless browsers and clients without a User-Agent (cached per user agent). */
@@ -185,7 +196,11 @@ export class AnalyticsIngester {
   private writeItems(items: BatchItem[]): Promise<BatchDecisions> {
     const { db, kind } = this.database;
     const options = { rule: this.rule, now: this.now() };
-    if (kind === "pglite") return writeBatchInProcess(db, { ...options, counters: this.counters }, items);
+    if (kind === "pglite") {
+      const { statements } = this;
+      const run: RunStatement = statements ? (query) => statements.execute(query) : runOn(db);
+      return writeBatchInProcess(run, { ...options, counters: this.counters }, items);
+    }
     return db.transaction((tx) => writeBatch(tx, options, items));
   }
 
