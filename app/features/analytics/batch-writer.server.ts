@@ -129,9 +129,10 @@ export async function writeBatch(tx: Db, options: BatchOptions, batch: readonly 
  * Why no transaction: on PGlite BEGIN and COMMIT cost ≈ 1.2 ms of CPU a batch
  * (decision 0028). Statement 2 is one statement, so it is atomic by itself;
  * the read before it needs no snapshot shared with it because on PGlite only
- * this ingester writes visits, one batch at a time (one process holds the
- * data directory, and the caller never runs two batches at once). If the
- * write fails, the counts are taken back, as a rolled-back upsert would be.
+ * this ingester inserts and updates visits, one batch at a time (one process
+ * holds the data directory, and the caller never runs two batches at once);
+ * the retention job deletes only visits that started days ago. If the write
+ * fails, the counts are taken back, as a rolled-back upsert would be.
  */
 export async function writeBatchInProcess(
   run: RunStatement,
