@@ -14,7 +14,7 @@ const MAX_PREPARED = 16;
 /**
  * Runs hot statements on PGlite with ONE call into its backend each: the
  * statement is prepared (named) the first time, then every run sends Bind,
- * Execute and Sync in one message buffer.
+ * Describe (for the column names), Execute and Sync in one message buffer.
  *
  * Why: PGlite's query() makes six calls into the WASM backend per statement
  * (Parse, Describe, Bind, Describe, Execute, Sync), each with its own message
@@ -46,10 +46,12 @@ export class PgliteStatements {
     const { sql: text, params } = dialect.sqlToQuery(query);
     // As query() does: a closed instance says "PGlite is closed" (the database is away).
     await this.client._checkReady();
+    // Past the limit (texts that vary), the plain way; query() takes the locks itself.
+    if (!this.prepared.has(text) && this.prepared.size >= MAX_PREPARED)
+      return (await this.client.query<Row>(text, params)).rows;
     return this.client._runExclusiveTransaction(() =>
       this.client.runExclusive(async () => {
         const statement = await this.prepare(text);
-        if (!statement) return (await this.client.query<Row>(text, params)).rows;
         const values = params.map((value, i) => {
           if (value === null || value === undefined) return null;
           const serializer = this.client.serializers[statement.paramTypes[i]!];
@@ -70,7 +72,7 @@ export class PgliteStatements {
 
   private async prepare(text: string) {
     let statement = this.prepared.get(text);
-    if (statement || this.prepared.size >= MAX_PREPARED) return statement;
+    if (statement) return statement;
     const name = `pglite_statement_${this.prepared.size + 1}`;
     const { messages } = await this.client.execProtocol(
       concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
