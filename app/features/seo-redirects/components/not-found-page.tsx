@@ -14,7 +14,7 @@ const sortHref = (sort: "hits" | "last-seen") => `${SEO_NOT_FOUND_PATH}?sort=${s
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
 
 const columnsFor = (sort: "hits" | "last-seen") => [
-  column.accessor("path", { header: "Path", meta: { rowHeader: true, cellClassName: "max-w-72 break-all" } }),
+  column.accessor("path", { header: "Path", meta: { rowHeader: true, cellClassName: "break-all sm:max-w-72" } }),
   column.accessor("hits", {
     header: "Count",
     meta: { align: "right" },
@@ -34,7 +34,7 @@ const columnsFor = (sort: "hits" | "last-seen") => [
   }),
   column.accessor("referrerHost", {
     header: "Came from",
-    meta: { cellClassName: "max-w-48 break-all" },
+    meta: { cellClassName: "break-all sm:max-w-48" },
     cell: ({ getValue }) => getValue() ?? <span className="text-muted">Not known</span>,
   }),
   column.display({

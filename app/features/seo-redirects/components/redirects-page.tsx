@@ -13,8 +13,8 @@ const column = createColumnHelper<RedirectRow>();
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
 
 const columns = [
-  column.accessor("fromPath", { header: "From", meta: { rowHeader: true, cellClassName: "max-w-64 break-all" } }),
-  column.accessor("toTarget", { header: "To", meta: { cellClassName: "max-w-64 break-all" } }),
+  column.accessor("fromPath", { header: "From", meta: { rowHeader: true, cellClassName: "break-all sm:max-w-64" } }),
+  column.accessor("toTarget", { header: "To", meta: { cellClassName: "break-all sm:max-w-64" } }),
   column.accessor("status", {
     header: "Kind",
     meta: { cellClassName: "whitespace-nowrap" },
