@@ -78,9 +78,16 @@ describe("redirects and the 404 monitor", () => {
     expect(await chain.text()).toContain("the redirect from /insurance to /services");
     expect((await visit("/old-insurance")).status).toBe(404);
 
-    // Hits are written in the background within seconds: two so far.
+    // A link followed in the browser (React Router asks /insurance.data) is redirected too.
+    const { page } = await browser.open({ viewport: DESKTOP });
+    await page.goto(`${server.url}/`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Insurance", exact: true }).first().click();
+    await page.waitForURL(`${server.url}/services`);
+
+    // Hits are written in the background within seconds: three so far.
     await expect
-      .poll(async () => /<td[^>]*>2<\/td>/.test(await staffHtml(REDIRECTS)), { timeout: 15_000, interval: 500 })
+      .poll(async () => /<td[^>]*>3<\/td>/.test(await staffHtml(REDIRECTS)), { timeout: 15_000, interval: 500 })
       .toBe(true);
   });
 
