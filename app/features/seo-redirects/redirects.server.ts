@@ -111,7 +111,8 @@ export async function saveRedirect(
           : `This would make a chain: ${onward.fromPath} is itself redirected (${describe(onward)}). Point this redirect straight at ${onward.toTarget}.`;
     }
     const into = others.find((row) => targetPathOf(row.toTarget, publicUrl) === fromPath);
-    if (into && !fields.toTarget?.includes("loop")) {
+    // (The other half of a loop is already named under the target.)
+    if (into && into !== onward) {
       fields.fromPath ??= `This would make a chain: ${describe(into)} already sends visitors here. Change that one instead.`;
     }
     if (Object.keys(fields).length > 0) return refuse();
