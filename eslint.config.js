@@ -39,6 +39,8 @@ const FEATURE_IMPORTS = {
   "staff-area": ["auth"],
   "lead-inbox": ["analytics", "auth", "leads"],
   "lead-record": ["auth", "leads"],
+  // Redirects and the 404 monitor: the analytics' bot check, the audit trail.
+  "seo-redirects": ["analytics", "auth"],
 };
 
 function refuseCircles(graph) {

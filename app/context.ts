@@ -6,6 +6,7 @@ import type { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import type { DigestMailer } from "~/features/lead-upkeep/digest-mailer.server";
 import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import type { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
+import type { RedirectRuntime } from "~/features/seo-redirects/redirect-runtime.server";
 import type { z } from "zod";
 import {
   answerResponse,
@@ -36,6 +37,8 @@ export interface ServerServices {
   newsletter: NewsletterMailer;
   /** Group-commits analytics beacons (POST /api/analytics/*). */
   analytics: AnalyticsIngester;
+  /** The redirect table in memory (answered before the page cache) and the 404 monitor's counts. */
+  redirects: RedirectRuntime;
   rateRules: { forms: RateRule; analytics: RateRule };
   /** Keys the per-client rate counters (see clientKey). */
   secret: string;

@@ -249,6 +249,17 @@ process.once("exit", () => {
 });
 
 /**
+ * The Node flags `npm start` gives the server (package.json's "start" script,
+ * `node [--flags] server.js`): a benchmark runs the server as it is deployed.
+ */
+export function serverNodeFlags(appDir = root) {
+  const start = JSON.parse(fs.readFileSync(path.join(appDir, "package.json"), "utf8")).scripts.start;
+  const match = /^node((?:\s+--\S+)*)\s+server\.js$/.exec(start);
+  if (!match) throw new Error(`package.json's start script is not "node [--flags] server.js": ${start}`);
+  return match[1].split(/\s+/).filter(Boolean);
+}
+
+/**
  * Starts `node server.js` in `appDir` (the project, or a copy made by
  * snapshotBuild) with PGlite in `dataDir` on a free port, and waits for the
  * first 200 from /healthz. NODE_ENV and DATABASE_URL are removed from the
@@ -267,7 +278,7 @@ export async function startServer({ appDir = root, dataDir, port, env = {}, poll
 
   const spawnedAt = performance.now();
   const child = track(
-    spawn(process.execPath, [path.join(appDir, "server.js")], {
+    spawn(process.execPath, [...serverNodeFlags(appDir), path.join(appDir, "server.js")], {
       cwd: appDir,
       env: childEnv,
       stdio: ["ignore", "pipe", "pipe"],

@@ -53,7 +53,46 @@ export function createFront(options: {
     render: app,
   });
 
+  const { redirects } = options.services;
+  const countNotFound = function (this: ServerResponse) {
+    if (this.statusCode === 404)
+      redirects.countNotFound(this.req.url ?? "/", this.req.headers["user-agent"], this.req.headers.referer);
+  };
+
   return (req: IncomingMessage, res: ServerResponse) => {
+    // The staff's redirects, before the canonical redirect (one hop for "/old/") and before the cache
+    // (a cached page is never served for a path that now redirects).
+    const redirect = redirects.match(req.method ?? "GET", req.url ?? "/");
+    if (redirect !== null) {
+      const headers = redirectHeaders[isSecure(req) ? "https" : "http"];
+      if (redirect.data) {
+        // A link followed in the browser asks for /path.data: React Router's own redirect answer.
+        res.writeHead(204, [
+          ...headers,
+          "X-Remix-Redirect",
+          redirect.location,
+          "X-Remix-Status",
+          String(redirect.status),
+          ...(redirect.external ? ["X-Remix-Reload-Document", "true"] : []),
+          "Cache-Control",
+          "no-store",
+        ]);
+      } else {
+        res.writeHead(redirect.status, [
+          ...headers,
+          "Location",
+          redirect.location,
+          // A browser keeps a 301 for good: a short life lets the staff change their mind.
+          "Cache-Control",
+          redirect.status === 301 || redirect.status === 308 ? "public, max-age=3600" : "no-store",
+          "Content-Length",
+          "0",
+        ]);
+      }
+      res.end();
+      return;
+    }
+    if (req.method === "GET" || req.method === "HEAD") res.once("finish", countNotFound);
     // Before the cache, so a cached page is never served under a second address.
     const canonical = canonicalRedirectTarget(req);
     if (canonical !== null) {

@@ -91,6 +91,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
 
   const services = createServices(env, database, logger, secret);
   services.notifier.start();
+  // Redirects are answered from memory from the first request on.
+  await services.redirects.start();
   // Housekeeping: spent rate-limit windows; analytics salts past 48 h (once
   // a salt is gone, no visitor id of its day can be linked to an address).
   const housekeeping = () => {
@@ -174,6 +176,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       // A daily run under way finishes its batch and closes its row before the database closes.
       await Promise.all([services.notifier.stop(), services.newsletter.stop(), dailyRun, rollups.stop()]);
       services.leadDigest.close();
+      // Redirect hits and 404s counted since the last write.
+      await services.redirects.stop();
       // Beacons still queued (connections cut after the grace period) are written before the database closes.
       await services.analytics
         .stop()

@@ -4,6 +4,7 @@ import { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import { DigestMailer } from "~/features/lead-upkeep/digest-mailer.server";
 import { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
+import { RedirectRuntime } from "~/features/seo-redirects/redirect-runtime.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "./logger";
 
@@ -31,6 +32,13 @@ export function createServices(env: Env, database: Database, logger: Logger, sec
       logger,
     ),
     analytics: new AnalyticsIngester({ database, rule: rateRules.analytics, secret, publicUrl: env.PUBLIC_URL }),
+    redirects: new RedirectRuntime(database.db, {
+      onError: (error) =>
+        logger.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          "redirects: database not answering",
+        ),
+    }),
     secret,
     rateRules,
     secureCookies: env.NODE_ENV === "production",

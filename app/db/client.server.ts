@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The PGlite instance itself (kind "pglite" only): for statements run on its protocol (pglite-statements.server.ts). */
+  pglite?: PGlite;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /** Applies the committed SQL migrations (safe with several instances). */
@@ -88,6 +90,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   return {
     db,
     kind: "pglite",
+    pglite: client,
     async ping() {
       await client.query("select 1");
     },

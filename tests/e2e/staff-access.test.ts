@@ -314,6 +314,20 @@ describe.each(databaseKinds())("staff area access on %s", (kind) => {
     );
   });
 
+  it("the search pages (redirects, the 404 monitor) open for admin and marketing; intake and clinician get 403", async () => {
+    for (const path of ["/admin/seo/redirects", "/admin/seo/not-found"]) {
+      expect(ADMIN_ROUTES.map((r) => r.path)).toContain(path);
+      for (const role of staffRoles) {
+        const allowed = role === "admin" || role === "marketing";
+        for (const asked of [path, dataPath(path)]) {
+          expect((await get(asked, cookies[role])).status, `${role} ${asked}`).toBe(allowed ? 200 : 403);
+        }
+        const nav = await (await get("/admin", cookies[role])).text();
+        expect(nav.includes(`href="${path}"`), `${role} sees ${path} in the navigation`).toBe(allowed);
+      }
+    }
+  });
+
   it("an admin-only page is refused to staff (if the route table has one yet)", async () => {
     const adminOnly = ADMIN_ROUTES.filter(
       (r) => staffPageFor(r.path) && !can(STAFF.roles, staffPageFor(r.path)!.permission),

@@ -439,13 +439,61 @@ describe.each(databaseKinds())("analytics rate limit on %s", (kind) => {
         app.database.db.select({ n: count() }).from(analyticsEvents).where(eq(analyticsEvents.path, path));
       expect(await stored("/limited")).toEqual([{ n: 3 }]);
       expect(await stored("/limited-parallel")).toEqual([{ n: 3 }]);
-      // The counters live where app/lib/rate-limit.server.ts keeps them, keyed without the address.
+      // On PostgreSQL the counters live where app/lib/rate-limit.server.ts keeps them (shared by
+      // instances), keyed without the address; on PGlite, in the one process that holds the data.
       const counters = await app.database.db
         .select()
         .from(rateLimits)
         .where(sql`${rateLimits.key} like 'analytics:%'`);
-      expect(counters.map((c) => c.count).sort()).toEqual([1, 10, 5]);
+      expect(counters.map((c) => c.count).sort()).toEqual(kind === "postgres" ? [1, 10, 5] : []);
     } finally {
+      await app.stop();
+    }
+  });
+  it("counts a client's requests per window: the next window lets it in again", async () => {
+    const app = await startApiApp(kind);
+    const windowStart = Date.UTC(2031, 4, 1, 12, 0);
+    let now = windowStart + 50_000;
+    const ingester = new AnalyticsIngester({
+      database: app.database,
+      rule: { name: "analytics", limit: 2, windowSeconds: 60 },
+      secret: "w".repeat(32),
+      publicUrl: "http://127.0.0.1",
+      now: () => now,
+    });
+    const client = { ip: "198.18.3.1", userAgent: UA.chrome, host: "127.0.0.1" };
+    const send = () =>
+      ingester.recordEvent(
+        { eventType: "get_directions", eventCategory: "contact", eventLabel: null, value: null, path: "/windows" },
+        client,
+      );
+    try {
+      const first = [await send(), await send(), await send()];
+      expect(first).toEqual([
+        { status: "recorded" },
+        { status: "recorded" },
+        { status: "rate_limited", retryAfterSeconds: 10 },
+      ]);
+      now = windowStart + 61_000; // the next window
+      expect([await send(), await send(), await send()]).toEqual([
+        { status: "recorded" },
+        { status: "recorded" },
+        { status: "rate_limited", retryAfterSeconds: 59 },
+      ]);
+      // Another client in the same window is not affected.
+      expect(
+        await ingester.recordEvent(
+          { eventType: "get_directions", eventCategory: "contact", eventLabel: null, value: null, path: "/windows" },
+          { ...client, ip: "198.18.3.2" },
+        ),
+      ).toEqual({ status: "recorded" });
+      const [stored] = await app.database.db
+        .select({ n: count() })
+        .from(analyticsEvents)
+        .where(eq(analyticsEvents.path, "/windows"));
+      expect(stored!.n).toBe(5);
+    } finally {
+      await ingester.stop();
       await app.stop();
     }
   });

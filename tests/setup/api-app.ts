@@ -58,6 +58,7 @@ export async function startApiApp(
   const logger = createLogger("info", sink);
   const services = createServices(env, database, logger, "test-secret-test-secret-test-secret!");
   services.notifier.start();
+  await services.redirects.start();
   const cache = new PageCache(0);
   const app = createApp({
     env,
@@ -89,6 +90,7 @@ export async function startApiApp(
       await new Promise((resolve) => server.close(resolve));
       await Promise.all([services.notifier.stop(), services.newsletter.stop()]);
       await services.analytics.stop();
+      await services.redirects.stop();
       await database.close();
     },
   };

@@ -7,3 +7,4 @@ export * from "./blog";
 export * from "./leads";
 export * from "./analytics";
 export * from "./staff";
+export * from "./seo";

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { retryAfter, windowStart, type RateRule } from "~/lib/rate-limit.server";
+import type { MemoryRateCounters } from "./memory-rate-counters.server";
 import { planVisits, VISIT_IDLE_MS, type OpenVisit, type PlanItem, type VisitRef } from "./visit-plan";
 
 /** One accepted request, ready to be written: its visit item and its rate-limit counter key. */
@@ -23,15 +24,54 @@ const array = (values: unknown[]) => sql.param(values);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 type Row = Record<string, unknown>;
+/** Runs a statement and returns its rows. */
+export type RunStatement = (query: SQL) => Promise<Row[]>;
 async function rows(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }
+/** RunStatement through drizzle. */
+export const runOn =
+  (db: Db): RunStatement =>
+  (query) =>
+    rows(db, query);
+
+type CounterGroup = { key: string; windowMs: number; indexes: number[] };
 
 /**
- * Writes a batch in ONE transaction (the caller opens it), in two statements
- * whatever the batch size, because on PGlite each statement costs far more
- * than each row:
+ * The batch's rate-limit counters: one per (client, window), with the items
+ * it counts in arrival order. Sorted by key so that two batches lock counter
+ * rows in the same order (no deadlock between instances on PostgreSQL).
+ */
+function counterGroups(rule: RateRule, batch: readonly BatchItem[]): CounterGroup[] {
+  const groups = new Map<string, CounterGroup>();
+  batch.forEach((b, i) => {
+    const windowMs = windowStart(rule, b.item.at).getTime();
+    const id = `${b.rateKey}\n${windowMs}`;
+    let group = groups.get(id);
+    if (!group) groups.set(id, (group = { key: b.rateKey, windowMs, indexes: [] }));
+    group.indexes.push(i);
+  });
+  return [...groups.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.windowMs - b.windowMs));
+}
+
+/** Within each counter (its count after this batch given), items fit in arrival order until the limit. */
+function decide(rule: RateRule, now: number, decisions: BatchDecisions, group: CounterGroup, countAfter: number): void {
+  const before = countAfter - group.indexes.length;
+  group.indexes.forEach((index, n) => {
+    if (before + n + 1 > rule.limit) decisions[index] = retryAfter(rule, now);
+  });
+}
+
+export interface BatchOptions {
+  rule: RateRule;
+  now: number;
+}
+
+/**
+ * Writes a batch on PostgreSQL in ONE transaction (the caller opens it), in
+ * two statements whatever the batch size, because each statement costs far
+ * more than each row:
  *
  * 1. rate-limit counters upserted once per client and window, and the open
  *    visit of every visitor of the batch, read together;
@@ -40,34 +80,17 @@ async function rows(db: Db, query: SQL): Promise<Row[]> {
  *
  * With several instances on one PostgreSQL, two batches holding the same
  * visitor take turns on an advisory lock per visitor (taken first), so both
- * cannot open a visit for them at once. (PGlite has one connection.)
+ * cannot open a visit for them at once, and the counters are shared.
  */
-export async function writeBatch(
-  tx: Db,
-  options: { kind: "pglite" | "postgres"; rule: RateRule; now: number },
-  batch: readonly BatchItem[],
-): Promise<BatchDecisions> {
+export async function writeBatch(tx: Db, options: BatchOptions, batch: readonly BatchItem[]): Promise<BatchDecisions> {
   const { rule } = options;
   const visitors = [...new Set(batch.map((b) => String(b.item.visitor)))].sort();
-  if (options.kind === "postgres") {
-    await tx.execute(sql`
-      select pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, k)
-      from (select distinct (v % 2147483647)::int as k from unnest(${array(visitors)}::bigint[]) v order by 1) s`);
-  }
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(${VISITOR_LOCK_CLASS}, k)
+    from (select distinct (v % 2147483647)::int as k from unnest(${array(visitors)}::bigint[]) v order by 1) s`);
 
-  // Counters: one row per (client, window). Keys go in sorted so that two
-  // batches lock counter rows in the same order (no deadlock between instances).
-  const groups = new Map<string, { key: string; windowMs: number; indexes: number[] }>();
-  batch.forEach((b, i) => {
-    const windowMs = windowStart(rule, b.item.at).getTime();
-    const id = `${b.rateKey}\n${windowMs}`;
-    let group = groups.get(id);
-    if (!group) groups.set(id, (group = { key: b.rateKey, windowMs, indexes: [] }));
-    group.indexes.push(i);
-  });
-  const sorted = [...groups.values()].sort((a, b) =>
-    a.key < b.key ? -1 : a.key > b.key ? 1 : a.windowMs - b.windowMs,
-  );
+  const sorted = counterGroups(rule, batch);
+  const groups = new Map(sorted.map((g) => [`${g.key}\n${g.windowMs}`, g]));
   const earliest = Math.min(...batch.map((b) => b.item.at));
 
   const read = await rows(
@@ -83,31 +106,77 @@ export async function writeBatch(
     select 'rate' as kind, key as k, (extract(epoch from window_start) * 1000)::float8 as t, count::float8 as n
     from counted
     union all (
-      select distinct on (visitor_id) 'visit', visitor_id::text, (extract(epoch from last_seen_at) * 1000)::float8,
-        id::float8
-      from visits
-      where visitor_id = any(${array(visitors)}::bigint[]) and last_seen_at > ${iso(earliest - VISIT_IDLE_MS)}::timestamptz
-      order by visitor_id, last_seen_at desc
+      select 'visit', visitor_id::text, last_seen_at_ms, id::float8 from (${openVisits(visitors, earliest)}) o
     )`,
   );
 
-  // Within each counter, items fit in arrival order until the limit is reached.
   const decisions: BatchDecisions = new Array(batch.length).fill(0);
   const open: OpenVisit[] = [];
   for (const row of read) {
-    if (row.kind === "visit") {
-      open.push({ id: Number(row.n), visitor: BigInt(row.k as string), lastSeenAt: Number(row.t) });
-      continue;
-    }
-    const group = groups.get(`${row.k as string}\n${Number(row.t)}`)!;
-    const before = Number(row.n) - group.indexes.length;
-    group.indexes.forEach((index, n) => {
-      if (before + n + 1 > rule.limit) decisions[index] = retryAfter(rule, options.now);
-    });
+    if (row.kind === "visit") open.push(openVisit(row));
+    else decide(rule, options.now, decisions, groups.get(`${row.k as string}\n${Number(row.t)}`)!, Number(row.n));
   }
   const accepted = batch.filter((_, i) => decisions[i] === 0).map((b) => b.item);
-  if (accepted.length === 0) return decisions;
+  if (accepted.length > 0) await writeItems((query) => rows(tx, query), accepted, open);
+  return decisions;
+}
 
+/**
+ * Writes a batch on PGlite: the rate-limit counters in this process
+ * (`counters`), then the open visits of the accepted items read and
+ * everything written by statement 2 above, without BEGIN and COMMIT.
+ *
+ * Why no transaction: on PGlite BEGIN and COMMIT cost ≈ 1.2 ms of CPU a batch
+ * (decision 0028). Statement 2 is one statement, so it is atomic by itself;
+ * the read before it needs no snapshot shared with it because on PGlite only
+ * this ingester inserts and updates visits, one batch at a time (one process
+ * holds the data directory, and the caller never runs two batches at once);
+ * the retention job deletes only visits that started days ago. If the write
+ * fails, the counts are taken back, as a rolled-back upsert would be.
+ */
+export async function writeBatchInProcess(
+  run: RunStatement,
+  options: BatchOptions & { counters: MemoryRateCounters },
+  batch: readonly BatchItem[],
+): Promise<BatchDecisions> {
+  const { rule, counters } = options;
+  const groups = counterGroups(rule, batch);
+  const decisions: BatchDecisions = new Array(batch.length).fill(0);
+  for (const group of groups)
+    decide(rule, options.now, decisions, group, counters.add(group.key, group.windowMs, group.indexes.length));
+  const accepted = batch.filter((_, i) => decisions[i] === 0).map((b) => b.item);
+  if (accepted.length === 0) return decisions;
+  try {
+    const visitors = [...new Set(accepted.map((item) => String(item.visitor)))];
+    const earliest = Math.min(...accepted.map((item) => item.at));
+    const open = (
+      await run(
+        sql`select visitor_id::text as k, last_seen_at_ms as t, id::float8 as n from (${openVisits(visitors, earliest)}) o`,
+      )
+    ).map(openVisit);
+    await writeItems(run, accepted, open);
+  } catch (error) {
+    for (const group of groups) counters.remove(group.key, group.windowMs, group.indexes.length);
+    throw error;
+  }
+  return decisions;
+}
+
+/** The latest visit of each visitor still open at `earliest` (columns visitor_id, last_seen_at_ms, id). */
+function openVisits(visitors: string[], earliest: number): SQL {
+  return sql`
+    select distinct on (visitor_id) visitor_id, (extract(epoch from last_seen_at) * 1000)::float8 as last_seen_at_ms, id
+    from visits
+    where visitor_id = any(${array(visitors)}::bigint[]) and last_seen_at > ${iso(earliest - VISIT_IDLE_MS)}::timestamptz
+    order by visitor_id, last_seen_at desc`;
+}
+
+function openVisit(row: Row): OpenVisit {
+  return { id: Number(row.n), visitor: BigInt(row.k as string), lastSeenAt: Number(row.t) };
+}
+
+/** Statement 2: the accepted items' new visits, page views, events and visit updates. */
+async function writeItems(run: RunStatement, accepted: PlanItem[], open: OpenVisit[]): Promise<void> {
   const plan = planVisits(accepted, open);
   // A row points at an existing visit by id, or at a new one by its ordinal in
   // this statement's insert (ids are drawn from the sequence first, so nothing
@@ -119,7 +188,7 @@ export async function writeBatch(
   const e = plan.events;
   const u = plan.updates;
   const col = <T, R>(list: readonly T[], f: (x: T) => R) => array(list.map(f));
-  await tx.execute(sql`
+  await run(sql`
     with ids as materialized (
       select ord, nextval(pg_get_serial_sequence('visits', 'id')) as id from generate_series(1, ${v.length}::int) ord
     ),
@@ -180,5 +249,4 @@ export async function writeBatch(
       ${col(u, (x) => x.events)}::int[], ${col(u, (x) => x.engaged)}::bool[])
       as c(id, last_seen_at, exit_path, pageviews, events, engaged)
     where v.id = c.id`);
-  return decisions;
 }

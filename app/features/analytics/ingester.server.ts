@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import { PgliteStatements } from "~/db/pglite-statements.server";
 import {
   DATABASE_DEADLINE_MS,
   DatabaseUnavailableError,
@@ -7,9 +8,17 @@ import {
 } from "~/lib/database-availability.server";
 import { clientKey, type RateRule } from "~/lib/rate-limit.server";
 import { isEngagementEvent, type EventData, type PageViewData } from "./analytics-schema";
-import { writeBatch, type BatchItem } from "./batch-writer.server";
+import {
+  runOn,
+  writeBatch,
+  writeBatchInProcess,
+  type BatchDecisions,
+  type BatchItem,
+  type RunStatement,
+} from "./batch-writer.server";
 import { BotCounter } from "./bot-hits.server";
 import { IpLocator, type IpLocation } from "./ip-location.server";
+import { MemoryRateCounters } from "./memory-rate-counters.server";
 import { classifyTraffic } from "./traffic-source";
 import { UserAgentParser } from "./user-agent.server";
 import type { PlanItem } from "./visit-plan";
@@ -76,6 +85,10 @@ export class AnalyticsIngester {
   private readonly agents = new UserAgentParser();
   private readonly locator: IpLocator;
   private readonly bots: BotCounter;
+  // PGlite only: see MemoryRateCounters (PostgreSQL keeps them in rate_limits).
+  private readonly counters = new MemoryRateCounters();
+  // PGlite only: the batch statements prepared once, each run in one call into PGlite.
+  private readonly statements: PgliteStatements | undefined;
 
   private queue: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -93,6 +106,7 @@ export class AnalyticsIngester {
     this.salts = new SaltStore(options.database.db);
     this.locator = options.locator ?? new IpLocator();
     this.bots = new BotCounter(options.database.db, this.now);
+    if (options.database.pglite) this.statements = PgliteStatements.of(options.database.pglite);
   }
 
   /** Crawlers, headless browsers and clients without a User-Agent (cached per user agent). */
@@ -158,10 +172,7 @@ export class AnalyticsIngester {
     const deadline = Math.max(MIN_FLUSH_DEADLINE_MS, DATABASE_DEADLINE_MS - waited);
     try {
       const decisions = await withDatabaseDeadline(async () => {
-        const items = await this.prepare(batch);
-        return this.database.db.transaction((tx) =>
-          writeBatch(tx, { kind: this.database.kind, rule: this.rule, now: this.now() }, items),
-        );
+        return this.writeItems(await this.prepare(batch));
       }, deadline);
       batch.forEach((p, i) => {
         const wait = decisions[i]!;
@@ -180,6 +191,17 @@ export class AnalyticsIngester {
       // beacon is then counted although it heard 503 (it does not retry).
       for (const p of batch) p.reject(error);
     }
+  }
+
+  private writeItems(items: BatchItem[]): Promise<BatchDecisions> {
+    const { db, kind } = this.database;
+    const options = { rule: this.rule, now: this.now() };
+    if (kind === "pglite") {
+      const { statements } = this;
+      const run: RunStatement = statements ? (query) => statements.execute(query) : runOn(db);
+      return writeBatchInProcess(run, { ...options, counters: this.counters }, items);
+    }
+    return db.transaction((tx) => writeBatch(tx, options, items));
   }
 
   /** Visitor ids, rate keys and (for page views) what describes a new visit. */

@@ -31,6 +31,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   leads_retention_deleted: "Deleted finished leads past the keeping time",
   analytics_retention_deleted: "Deleted analytics past the keeping time",
   lead_report_exported: "Downloaded the lead insights figures",
+  redirect_created: "Added a redirect",
+  redirect_changed: "Changed a redirect",
+  redirect_deleted: "Deleted a redirect",
+  not_found_ignored: "Ignored a path in the 404 monitor",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

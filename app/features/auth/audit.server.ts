@@ -36,6 +36,10 @@ export const auditActions = [
   "leads_retention_deleted",
   "analytics_retention_deleted",
   "lead_report_exported",
+  "redirect_created",
+  "redirect_changed",
+  "redirect_deleted",
+  "not_found_ignored",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
