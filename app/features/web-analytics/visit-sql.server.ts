@@ -111,6 +111,16 @@ export function filterConditions(window: VisitWindow): SQL[] {
 }
 
 /**
+ * A condition on a visit row `v`: its clinic day is not rolled up (in the
+ * window's zone and the current layout). The rolled-up days from the
+ * window's start are read once for the statement (an init plan).
+ */
+export function notRolledUp(window: VisitWindow): SQL {
+  return sql`${clinicDay(sql`v.started_at`, window.zone)} <> all(array(select r.day from analytics_rollup_days r
+    where ${isCurrentRollup(sql`r`, window.zone)} and r.day >= ${clinicDay(sql`${iso(window.start)}::timestamptz`, window.zone)}))`;
+}
+
+/**
  * One row per visit of the window with what every figure needs: its clinic
  * day, its duration in whole seconds, and how many requests it sent.
  */
@@ -120,11 +130,7 @@ export function visitFacts(window: VisitWindow): SQL {
     sql`v.started_at < ${iso(window.end)}::timestamptz`,
     ...filterConditions(window),
   ];
-  if (window.skipRolled) {
-    // The rolled-up days from the window's start, read once for the statement (an init plan).
-    conditions.push(sql`${clinicDay(sql`v.started_at`, window.zone)} <> all(array(select r.day from analytics_rollup_days r
-      where ${isCurrentRollup(sql`r`, window.zone)} and r.day >= ${clinicDay(sql`${iso(window.start)}::timestamptz`, window.zone)}))`);
-  }
+  if (window.skipRolled) conditions.push(notRolledUp(window));
   return sql`(
     select v.*, ${clinicDay(sql`v.started_at`, window.zone)} as day,
       greatest(0, floor(extract(epoch from (v.last_seen_at - v.started_at))))::int as secs,

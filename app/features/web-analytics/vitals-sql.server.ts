@@ -1,7 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { VITAL_INFO, VITAL_STEPS, VITALS } from "./vitals";
-import { isCurrentRollup } from "./rollup-layout.server";
-import { clinicDay, eventWindow, filterConditions, type VisitWindow } from "./visit-sql.server";
+import { clinicDay, eventWindow, filterConditions, notRolledUp, type VisitWindow } from "./visit-sql.server";
 
 /**
  * The SQL of the site speed figures on the raw rows, as histograms: per clinic day (of the visit's
@@ -36,11 +35,7 @@ export function vitalRows(window: VisitWindow, edges?: readonly string[]): SQL {
     sql`v.started_at < ${iso(window.end)}::timestamptz`,
     ...filterConditions(window),
   ];
-  if (window.skipRolled) {
-    // As visitFacts does: the rolled-up days from the window's start, read once for the statement.
-    conditions.push(sql`${clinicDay(sql`v.started_at`, window.zone)} <> all(array(select r.day from analytics_rollup_days r
-      where ${isCurrentRollup(sql`r`, window.zone)} and r.day >= ${clinicDay(sql`${iso(window.start)}::timestamptz`, window.zone)}))`);
-  }
+  if (window.skipRolled) conditions.push(notRolledUp(window));
   const bucket = edges ? sql`width_bucket(v.started_at, ${sql.param(edges)}::timestamptz[])` : sql`null::int`;
   return sql`
     select ${clinicDay(sql`v.started_at`, window.zone)} as day, ${bucket} as bucket, e.event_label as metric,
