@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { copyPgliteTemplate } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
@@ -20,15 +20,16 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
  * a visitor's 404 appears in the monitor without its query string, a bot's
  * not at all; one click turns it into a redirect; axe finds nothing.
  */
-describe("redirects and the 404 monitor", () => {
+describe.each(databaseKinds())("redirects and the 404 monitor on %s", (kind) => {
   const browser = useBrowser();
   let server: TestServer;
   let cookie: string;
 
   beforeAll(async () => {
-    const dataDir = copyPgliteTemplate("seo-redirects");
-    await addStaffTo({ dataDir }, [MARKETING]);
-    server = await startServer({ dataDir });
+    const dataDir = copyPgliteTemplate(`seo-redirects-${kind}`);
+    const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
+    await addStaffTo(databaseUrl ? { databaseUrl } : { dataDir }, [MARKETING]);
+    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
     cookie = await signInCookie(server.url, MARKETING.email);
   });
   afterAll(async () => {
