@@ -39,8 +39,12 @@ const FEATURE_IMPORTS = {
   "staff-area": ["auth"],
   "lead-inbox": ["analytics", "auth", "leads"],
   "lead-record": ["auth", "leads"],
-  // Redirects and the 404 monitor: the analytics' bot check, the audit trail.
-  "seo-redirects": ["analytics", "auth"],
+  // Search optimisation (issue 16). What a page says to a search engine, read off its HTML: widths in a
+  // result, the facts of a rendered page. The section's frame (its views).
+  "seo-text": [],
+  "seo-staff": [],
+  // Redirects and the 404 monitor: the analytics' bot check, the audit trail, the section's frame.
+  "seo-redirects": ["analytics", "auth", "seo-staff"],
 };
 
 function refuseCircles(graph) {

@@ -39,6 +39,11 @@ export interface ServerServices {
   analytics: AnalyticsIngester;
   /** The redirect table in memory (answered before the page cache) and the 404 monitor's counts. */
   redirects: RedirectRuntime;
+  /**
+   * Where this process itself answers (a loopback address), known once it listens: the site reads
+   * its own pages there, as a visitor gets them (the search audit, the page settings' checks).
+   */
+  self: { url: string | null };
   rateRules: { forms: RateRule; analytics: RateRule };
   /** Keys the per-client rate counters (see clientKey). */
   secret: string;

@@ -147,6 +147,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
+  services.self.url = selfUrl(env.HOST, port);
   logger.info(
     { url, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
     "clinic site listening",
@@ -196,6 +197,12 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     });
   }
   return { server, url, stop };
+}
+
+/** Where this process can reach itself: its own address, or loopback when it listens on every interface. */
+function selfUrl(host: string, port: number): string {
+  const own = host === "" || host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return `http://${own.includes(":") ? `[${own}]` : own}:${port}`;
 }
 
 function fail(error: unknown, logger?: Logger): never {

@@ -39,6 +39,7 @@ export function createServices(env: Env, database: Database, logger: Logger, sec
           "redirects: database not answering",
         ),
     }),
+    self: { url: null },
     secret,
     rateRules,
     secureCookies: env.NODE_ENV === "production",

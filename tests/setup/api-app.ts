@@ -74,6 +74,7 @@ export async function startApiApp(
   const server = http.createServer(createFront({ env, database, services, logger, cache, isSecure: () => false, app }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  services.self.url = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     database,

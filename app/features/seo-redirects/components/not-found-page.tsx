@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { DataTable } from "~/components/staff/data-table";
-import { EmptyState, PageHeader } from "~/components/staff/page-header";
+import { EmptyState } from "~/components/staff/page-header";
+import { SeoFrame } from "~/features/seo-staff/components/seo-frame";
 import { Button } from "~/components/ui/button";
 import type { FormAnswer } from "~/lib/form-answer";
 import { SEO_NOT_FOUND_PATH, SEO_REDIRECTS_PATH } from "~/lib/seo-paths";
@@ -72,20 +73,19 @@ export function NotFoundPage({
 }) {
   const settled = useNavigation().state === "idle";
   return (
-    <div className="grid gap-10">
-      <PageHeader
-        title="404 monitor"
-        description={
-          <p>
-            Addresses on this site that visitors asked for and did not find (search engines and other bots are not
-            counted; query strings are never kept). Turn one into a{" "}
-            <Link to={SEO_REDIRECTS_PATH} className={linkClass}>
-              redirect
-            </Link>{" "}
-            or ignore it. Counts arrive within a few seconds.
-          </p>
-        }
-      />
+    <SeoFrame
+      title="404 monitor"
+      description={
+        <p>
+          Addresses on this site that visitors asked for and did not find (search engines and other bots are not
+          counted; query strings are never kept). Turn one into a{" "}
+          <Link to={SEO_REDIRECTS_PATH} className={linkClass}>
+            redirect
+          </Link>{" "}
+          or ignore it. Counts arrive within a few seconds.
+        </p>
+      }
+    >
       {settled && answer ? <Banner answer={answer} /> : null}
       <DataTable
         caption={sort === "hits" ? "Not found, most often first" : "Not found, most recently seen first"}
@@ -102,7 +102,7 @@ export function NotFoundPage({
         }
         empty={<EmptyState title="No missing pages">No visitor has hit a missing address lately.</EmptyState>}
       />
-    </div>
+    </SeoFrame>
   );
 }
 

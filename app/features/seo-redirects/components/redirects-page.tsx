@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { DataTable } from "~/components/staff/data-table";
-import { EmptyState, PageHeader } from "~/components/staff/page-header";
+import { EmptyState } from "~/components/staff/page-header";
+import { SeoFrame } from "~/features/seo-staff/components/seo-frame";
 import { Button } from "~/components/ui/button";
 import { SEO_NOT_FOUND_PATH, SEO_REDIRECTS_PATH } from "~/lib/seo-paths";
 import type { RedirectDraft, RedirectRow, RedirectsAnswer } from "../redirects-page-types";
@@ -72,20 +73,19 @@ export function RedirectsPage({
   const draft = formAnswer?.id !== undefined ? { ...loaded, id: formAnswer.id } : loaded;
   const banner = settled && answer && !formAnswer ? answer : undefined;
   return (
-    <div className="grid gap-10">
-      <PageHeader
-        title="Redirects"
-        description={
-          <p>
-            Old addresses and where they send visitors now, answered before anything else on the site. Hits are counted
-            within a few seconds. Addresses visitors could not find are in the{" "}
-            <Link to={SEO_NOT_FOUND_PATH} className={linkClass}>
-              404 monitor
-            </Link>
-            . Every change is recorded in the audit trail.
-          </p>
-        }
-      />
+    <SeoFrame
+      title="Redirects"
+      description={
+        <p>
+          Old addresses and where they send visitors now, answered before anything else on the site. Hits are counted
+          within a few seconds. Addresses visitors could not find are in the{" "}
+          <Link to={SEO_NOT_FOUND_PATH} className={linkClass}>
+            404 monitor
+          </Link>
+          . Every change is recorded in the audit trail.
+        </p>
+      }
+    >
       {banner ? <Banner answer={banner} /> : null}
       <DataTable
         caption="Redirects, by old address"
@@ -108,7 +108,7 @@ export function RedirectsPage({
           answer={formAnswer}
         />
       </section>
-    </div>
+    </SeoFrame>
   );
 }
 

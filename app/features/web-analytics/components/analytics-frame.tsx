@@ -1,16 +1,15 @@
 import type * as React from "react";
-import { NavLink } from "react-router";
 import { ActiveFilters } from "~/components/staff/filter-form";
 import { IP_LOCATION_ATTRIBUTION } from "~/features/analytics/ip-location-attribution";
 import { EmptyState, PageHeader } from "~/components/staff/page-header";
 import { RangePicker, type RangeRefusal } from "~/components/staff/range-picker";
+import { ViewTabs } from "~/components/staff/view-tabs";
 import {
   ANALYTICS_FUNNEL_PATH,
   ANALYTICS_PATH,
   ANALYTICS_REALTIME_PATH,
   ANALYTICS_SPEED_PATH,
 } from "~/lib/analytics-paths";
-import { cn } from "~/lib/cn";
 import type { DateRange } from "~/lib/date-range";
 import { ANALYTICS_RANGE_PRESETS } from "~/lib/date-range-presets";
 import { hrefWith } from "~/lib/url-filters";
@@ -79,28 +78,13 @@ export function AnalyticsFrame({
   return (
     <div className="grid gap-6">
       <PageHeader title={title} description={description} actions={actions} />
-      <nav aria-label="Analytics views">
-        <ul className="flex flex-wrap gap-2">
-          {VIEWS.map((view) => (
-            <li key={view.path}>
-              <NavLink
-                to={hrefWith(view.path, view.path === ANALYTICS_REALTIME_PATH ? filterKeep : keep)}
-                end
-                className={({ isActive }) =>
-                  cn(
-                    "inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-semibold",
-                    isActive
-                      ? "border-primary bg-primary text-white"
-                      : "border-line bg-surface text-primary-dark hover:border-primary",
-                  )
-                }
-              >
-                {view.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ViewTabs
+        label="Analytics views"
+        views={VIEWS.map((view) => ({
+          href: hrefWith(view.path, view.path === ANALYTICS_REALTIME_PATH ? filterKeep : keep),
+          label: view.label,
+        }))}
+      />
       {showRange ? (
         <RangePicker
           path={path}

@@ -1,0 +1,33 @@
+import type * as React from "react";
+import { PageHeader } from "~/components/staff/page-header";
+import { ViewTabs } from "~/components/staff/view-tabs";
+import { SEO_NOT_FOUND_PATH, SEO_REDIRECTS_PATH } from "~/lib/seo-paths";
+
+/** The search-optimisation section's views, in the order a person works through them. */
+const SEO_VIEWS = [
+  { href: SEO_REDIRECTS_PATH, label: "Redirects" },
+  { href: SEO_NOT_FOUND_PATH, label: "404 monitor" },
+] as const;
+
+/** Every search-optimisation page: its title, what it is for, the section's views, then the page. */
+export function SeoFrame({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description: React.ReactNode;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="grid gap-8">
+      <div className="grid gap-6">
+        <PageHeader title={title} description={description} actions={actions} />
+        <ViewTabs label="Search optimisation views" views={SEO_VIEWS} />
+      </div>
+      {children}
+    </div>
+  );
+}
