@@ -49,6 +49,7 @@ export default [
       route("analytics/settings", "routes/admin/analytics-settings.tsx"),
       route("seo/redirects", "routes/admin/seo-redirects.tsx"),
       route("seo/not-found", "routes/admin/seo-not-found.tsx"),
+      route("seo/not-found/export.csv", "routes/admin/seo-not-found-csv.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

@@ -152,5 +152,25 @@ describe.each(databaseKinds())("redirects and the 404 monitor on %s", (kind) => 
     expect(ignored.status).toBe(200);
     expect(await staffHtml(MONITOR)).not.toContain("/wp-login.php");
     expect((await staffHtml("/admin")).includes('href="/admin/seo/redirects"')).toBe(true);
+
+    // The ignored rows have their own view, where a path can be counted again.
+    const ignoredView = await staffHtml(`${MONITOR}?show=ignored`);
+    expect(ignoredView).toContain("/wp-login.php");
+    expect(ignoredView).toContain("Count again");
+    const counted = await fetch(`${server.url}${MONITOR}?show=ignored`, {
+      method: "POST",
+      headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "unignore", path: "/wp-login.php" }),
+    });
+    expect(counted.status).toBe(200);
+    expect(await staffHtml(`${MONITOR}?q=wp-login`)).toContain("/wp-login.php");
+    expect(await staffHtml(`${MONITOR}?q=no-such-thing`)).not.toContain("/wp-login.php");
+    // The CSV holds the view's rows (paths and counts only).
+    const csv = await fetch(`${server.url}${MONITOR}/export.csv?q=wp-login`, { headers: { cookie } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(await csv.text()).toMatch(
+      /^\uFEFF?Path,Count,First seen \(UTC\),Last seen \(UTC\),Came from\r\n\/wp-login\.php,1,/,
+    );
   });
 });

@@ -3,7 +3,14 @@ import { beforeEach, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { RedirectRuntime } from "~/features/seo-redirects/redirect-runtime.server";
 import { addSlugRedirect, deleteRedirect, saveRedirect } from "~/features/seo-redirects/redirects.server";
-import { runRedirectsAction } from "~/features/seo-redirects/redirects-page.server";
+import { runNotFoundAction, runRedirectsAction } from "~/features/seo-redirects/redirects-page.server";
+import { notFoundCsv } from "~/features/seo-redirects/not-found-export.server";
+import {
+  ignoreNotFound,
+  readNotFoundPage,
+  writeNotFoundCounts,
+} from "~/features/seo-redirects/not-found-monitor.server";
+import type { NotFoundSort } from "~/features/seo-redirects/not-found-view";
 import { describeOnEachDatabase } from "../setup/database-suite";
 
 const PUBLIC_URL = "https://clinic.example";
@@ -15,6 +22,9 @@ describeOnEachDatabase("redirects and the 404 monitor", (database) => {
   const db = () => database().db;
   const save = (fromPath: string, toTarget: string, status: 301 | 302 = 301, id: number | null = null) =>
     saveRedirect(db(), PUBLIC_URL, id, { fromPath, toTarget, status }, actor);
+
+  const listed = async ({ sort }: { sort: NotFoundSort }) =>
+    (await readNotFoundPage(db(), { sort, search: "", ignored: false })).rows;
 
   beforeEach(async () => {
     await db().delete(t.seoRedirects);
@@ -189,7 +199,6 @@ describeOnEachDatabase("redirects and the 404 monitor", (database) => {
   });
 
   it("ignored rows are hidden and not counted again; a new redirect takes its path out of the monitor", async () => {
-    const { ignoreNotFound, listNotFound } = await import("~/features/seo-redirects/not-found-monitor.server");
     const runtime = new RedirectRuntime(db());
     runtime.countNotFound("/wp-login.php", FIREFOX, undefined);
     runtime.countNotFound("/old-team", FIREFOX, undefined);
@@ -199,8 +208,112 @@ describeOnEachDatabase("redirects and the 404 monitor", (database) => {
     await runtime.flush();
     const [ignored] = await db().select().from(t.notFoundPaths).where(eq(t.notFoundPaths.path, "/wp-login.php"));
     expect(ignored).toMatchObject({ hits: 1, ignored: true });
-    expect((await listNotFound(db(), "hits")).map((r) => r.path)).toEqual(["/old-team"]);
+    expect((await listed({ sort: "hits" })).map((r) => r.path)).toEqual(["/old-team"]);
     await save("/old-team", "/team");
-    expect(await listNotFound(db(), "last-seen")).toEqual([]);
+    expect(await listed({ sort: "last-seen" })).toEqual([]);
+  });
+
+  it("pages the monitor by count or last seen, forwards and back, with the total", async () => {
+    // 7 paths: counts 7, 6, 6, 4, 3, 2, 1; last seen in the opposite order.
+    const base = Date.parse("2026-11-20T12:00:00Z");
+    const counts = [7, 6, 6, 4, 3, 2, 1];
+    await writeNotFoundCounts(
+      db(),
+      counts.map((hits, i) => ({
+        path: `/gone-${String.fromCharCode(97 + i)}`,
+        hits,
+        firstSeenAt: new Date(base),
+        lastSeenAt: new Date(base + (counts.length - i) * 60_000),
+        referrerHost: null,
+      })),
+    );
+    const byHits = { sort: "hits" as const, search: "", ignored: false };
+    const first = await readNotFoundPage(db(), byHits, 3);
+    expect(first.rows.map((r) => [r.path, r.hits])).toEqual([
+      ["/gone-a", 7],
+      ["/gone-b", 6],
+      ["/gone-c", 6],
+    ]);
+    expect(first).toMatchObject({ total: 7, isFirstPage: true, previous: undefined });
+    const second = await readNotFoundPage(db(), { ...byHits, after: first.next }, 3);
+    expect(second.rows.map((r) => r.path)).toEqual(["/gone-d", "/gone-e", "/gone-f"]);
+    const third = await readNotFoundPage(db(), { ...byHits, after: second.next }, 3);
+    expect(third.rows.map((r) => r.path)).toEqual(["/gone-g"]);
+    expect(third.next).toBeUndefined();
+    // Back from the last page: the same middle page, then the first (which knows it is the first).
+    const back = await readNotFoundPage(db(), { ...byHits, before: third.previous }, 3);
+    expect(back.rows.map((r) => r.path)).toEqual(["/gone-d", "/gone-e", "/gone-f"]);
+    const start = await readNotFoundPage(db(), { ...byHits, before: back.previous }, 3);
+    expect(start.rows.map((r) => r.path)).toEqual(["/gone-a", "/gone-b", "/gone-c"]);
+    expect(start.isFirstPage).toBe(true);
+
+    const byLastSeen = await readNotFoundPage(db(), { ...byHits, sort: "last-seen" }, 4);
+    expect(byLastSeen.rows.map((r) => r.path)).toEqual(["/gone-a", "/gone-b", "/gone-c", "/gone-d"]);
+    // A cursor that does not parse is ignored: the first page.
+    const junk = await readNotFoundPage(db(), { ...byHits, after: "not-a-cursor" }, 3);
+    expect(junk.rows.map((r) => r.path)).toEqual(["/gone-a", "/gone-b", "/gone-c"]);
+  });
+
+  it("searches paths as plain text (% and _ mean themselves), and counts an ignored path again, audited", async () => {
+    const at = new Date("2026-11-20T12:00:00Z");
+    await writeNotFoundCounts(
+      db(),
+      ["/old_team", "/oldxteam", "/100%-natural", "/wp-login.php"].map((path) => ({
+        path,
+        hits: 1,
+        firstSeenAt: at,
+        lastSeenAt: at,
+        referrerHost: null,
+      })),
+    );
+    const paths = async (search: string, ignored = false) =>
+      (await readNotFoundPage(db(), { sort: "hits", search, ignored })).rows.map((r) => r.path);
+    expect(await paths("old_")).toEqual(["/old_team"]);
+    expect(await paths("0%")).toEqual(["/100%-natural"]);
+    expect(await paths("OLD")).toEqual(["/old_team", "/oldxteam"]);
+
+    const ignore = await runNotFoundAction(db(), actor, { intent: "ignore", path: "/wp-login.php" });
+    expect(ignore.status).toBe(200);
+    expect(await paths("", true)).toEqual(["/wp-login.php"]);
+    expect(await paths("wp-")).toEqual([]);
+    const again = await runNotFoundAction(db(), actor, { intent: "unignore", path: "/wp-login.php" });
+    expect(again).toMatchObject({ status: 200, answer: { ok: true } });
+    expect(await paths("wp-")).toEqual(["/wp-login.php"]);
+    expect((await runNotFoundAction(db(), actor, { intent: "unignore", path: "/wp-login.php" })).status).toBe(404);
+    expect((await runNotFoundAction(db(), actor, { intent: "delete", path: "/wp-login.php" })).status).toBe(400);
+    const entries = await db()
+      .select({ action: t.auditLog.action, detail: t.auditLog.detail })
+      .from(t.auditLog)
+      .where(eq(t.auditLog.targetId, "/wp-login.php"))
+      .orderBy(desc(t.auditLog.id))
+      .limit(2);
+    expect(entries.map((e) => e.action)).toEqual(["not_found_unignored", "not_found_ignored"]);
+  });
+
+  it("downloads every row of the view as CSV, not just one page", async () => {
+    const at = new Date("2026-11-20T12:00:00Z");
+    await writeNotFoundCounts(
+      db(),
+      Array.from({ length: 120 }, (_, i) => ({
+        path: `/gone/${String(i).padStart(3, "0")}`,
+        hits: 1 + (i % 5),
+        firstSeenAt: at,
+        lastSeenAt: at,
+        referrerHost: i === 0 ? "www.google.com" : null,
+      })),
+    );
+    const response = notFoundCsv(db(), new URLSearchParams("q=/gone/0"));
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("Path,Count,First seen (UTC),Last seen (UTC),Came from");
+    // /gone/000 … /gone/099 contain "/gone/0"; by count, most first.
+    expect(lines).toHaveLength(101);
+    expect(lines.slice(1).map((l) => Number(l.split(",")[1]))).toEqual(
+      [...lines.slice(1).map((l) => Number(l.split(",")[1]))].sort((a, b) => b - a),
+    );
+    expect(lines).toContain("/gone/000,1,2026-11-20T12:00:00.000Z,2026-11-20T12:00:00.000Z,www.google.com");
   });
 });

@@ -134,7 +134,9 @@ export function DataTable<T>({
                       cellClass,
                       stackOnPhone && stacked.cell,
                       meta?.rowHeader && "text-left font-semibold",
-                      meta?.align === "right" && "text-right tabular-nums",
+                      // Stacked on a phone, a figure sits after its label like any other value.
+                      meta?.align === "right" &&
+                        (stackOnPhone ? "tabular-nums sm:text-right" : "text-right tabular-nums"),
                       meta?.cellClassName,
                     )}
                   >

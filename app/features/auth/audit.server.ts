@@ -40,6 +40,7 @@ export const auditActions = [
   "redirect_changed",
   "redirect_deleted",
   "not_found_ignored",
+  "not_found_unignored",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

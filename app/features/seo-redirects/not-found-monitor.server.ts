@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { notFoundPaths, type NotFoundPath } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
+import { decodeCursor, encodeCursor } from "~/lib/keyset.server";
+import type { NotFoundSort, NotFoundView } from "./not-found-view";
 
 /** The monitor keeps the most recently seen rows; a scanner's thousands of made-up paths push out only each other. */
 export const NOT_FOUND_ROWS_KEPT = 5000;
@@ -43,20 +45,84 @@ export async function writeNotFoundCounts(db: Db, counts: NotFoundCount[], keep 
       order by last_seen_at desc, path offset ${keep})`);
 }
 
-export type NotFoundSort = "hits" | "last-seen";
+export const NOT_FOUND_PAGE_SIZE = 50;
 
-/** The monitor's rows (ignored ones hidden), by count or by last seen, most first. */
-export function listNotFound(db: Db, sort: NotFoundSort, limit = 500): Promise<NotFoundPath[]> {
-  const order =
-    sort === "hits"
-      ? [desc(notFoundPaths.hits), desc(notFoundPaths.lastSeenAt), asc(notFoundPaths.path)]
-      : [desc(notFoundPaths.lastSeenAt), desc(notFoundPaths.hits), asc(notFoundPaths.path)];
-  return db
-    .select()
-    .from(notFoundPaths)
-    .where(eq(notFoundPaths.ignored, false))
-    .orderBy(...order)
-    .limit(limit);
+/** The rows matching a view's search and ignored state (the search is a plain substring: % and _ mean themselves). */
+function matching(view: Pick<NotFoundView, "search" | "ignored">): SQL {
+  const conditions = [eq(notFoundPaths.ignored, view.ignored)];
+  if (view.search) {
+    const escaped = view.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(sql`lower(${notFoundPaths.path}) like ${`%${escaped}%`}`);
+  }
+  return and(...conditions)!;
+}
+
+/** The sort key of a view: hits or last seen, most first; the path breaks ties, A to Z. */
+const sortColumn = (sort: NotFoundSort) => (sort === "hits" ? notFoundPaths.hits : notFoundPaths.lastSeenAt);
+
+const cursorOf = (sort: NotFoundSort, row: NotFoundPath) =>
+  encodeCursor([sort === "hits" ? row.hits : row.lastSeenAt.toISOString(), row.path]);
+
+/**
+ * One page of the monitor, keyset-paged (the table holds up to 5,000 rows
+ * and its ignored ones): the rows after or before a boundary in the view's
+ * order, how many rows match in all, and the boundaries of the pages around.
+ */
+export async function readNotFoundPage(db: Db, view: NotFoundView, pageSize = NOT_FOUND_PAGE_SIZE) {
+  const column = sortColumn(view.sort);
+  const where = [matching(view)];
+  const boundary = view.after ?? view.before;
+  const values = boundary ? decodeCursor(boundary, 2) : null;
+  const backwards = Boolean(view.before && values);
+  if (values) {
+    const key = view.sort === "hits" ? Number(values[0]) : new Date(String(values[0]));
+    const path = String(values[1]);
+    // Most first, then A to Z: after a row = a smaller key, or the same key and a later path.
+    where.push(
+      backwards
+        ? or(gt(column, key), and(eq(column, key), lt(notFoundPaths.path, path)))!
+        : or(lt(column, key), and(eq(column, key), gt(notFoundPaths.path, path)))!,
+    );
+  }
+  const order = backwards ? [asc(column), desc(notFoundPaths.path)] : [desc(column), asc(notFoundPaths.path)];
+  const [fetched, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(notFoundPaths)
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(pageSize + 1),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(notFoundPaths)
+      .where(matching(view)),
+  ]);
+  const more = fetched.length > pageSize;
+  const rows = fetched.slice(0, pageSize);
+  if (backwards) rows.reverse();
+  const first = rows[0];
+  const last = rows.at(-1);
+  // Coming back from a later page, there is always a page after; going forward, one before.
+  const hasNext = backwards ? true : more;
+  const hasPrevious = backwards ? more : Boolean(values);
+  return {
+    rows,
+    total,
+    next: hasNext && last ? cursorOf(view.sort, last) : undefined,
+    previous: hasPrevious && first ? cursorOf(view.sort, first) : undefined,
+    isFirstPage: !values || (backwards && !more),
+  };
+}
+
+/** Every row a view matches, in its order, a batch at a time (the CSV download). */
+export async function* notFoundBatches(db: Db, view: NotFoundView, batchSize = 1000) {
+  let after: string | undefined;
+  for (;;) {
+    const page = await readNotFoundPage(db, { ...view, after, before: undefined }, batchSize);
+    if (page.rows.length) yield page.rows;
+    if (!page.next) return;
+    after = page.next;
+  }
 }
 
 /** Hides a row and stops counting its path; false when there was no such row. Audited. */
@@ -72,6 +138,24 @@ export async function ignoreNotFound(db: Db, path: string, actor: AuditActor): P
       action: "not_found_ignored",
       target: { type: "not_found_path", id: path },
       detail: { before: { ignored: false, hits: row.hits }, after: { ignored: true } },
+    });
+    return true;
+  });
+}
+
+/** Counts a path again (it shows in the monitor's list from its next 404 on); false when it was not ignored. Audited. */
+export async function unignoreNotFound(db: Db, path: string, actor: AuditActor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notFoundPaths)
+      .set({ ignored: false })
+      .where(and(eq(notFoundPaths.path, path), eq(notFoundPaths.ignored, true)))
+      .returning();
+    if (!row) return false;
+    await audit(tx, actor, {
+      action: "not_found_unignored",
+      target: { type: "not_found_path", id: path },
+      detail: { before: { ignored: true }, after: { ignored: false, hits: row.hits } },
     });
     return true;
   });

@@ -4,7 +4,9 @@ import type { AuditActor } from "~/features/auth/audit.server";
 import { formatClinicDateTime } from "~/lib/clinic-time";
 import { formAnswer } from "~/lib/form-answer";
 import { fieldErrors } from "~/lib/field-errors";
-import { ignoreNotFound, listNotFound, type NotFoundSort } from "./not-found-monitor.server";
+import { ignoreNotFound, readNotFoundPage, unignoreNotFound } from "./not-found-monitor.server";
+import { notFoundHref, readNotFoundView } from "./not-found-view";
+import { SEO_NOT_FOUND_PATH } from "~/lib/seo-paths";
 import type { RedirectRuntime } from "./redirect-runtime.server";
 import { redirectFormSchema, type RedirectFormField } from "./redirect-rules";
 import { deleteRedirect, listRedirects, saveRedirect } from "./redirects.server";
@@ -121,31 +123,48 @@ async function reloadSoon(runtime: RedirectRuntime): Promise<void> {
   await runtime.reload().catch(() => {});
 }
 
-export function parseNotFoundSort(url: URL): NotFoundSort {
-  return url.searchParams.get("sort") === "last-seen" ? "last-seen" : "hits";
-}
-
-/** The 404 monitor's rows, sorted as asked. */
+/** The 404 monitor's page: the view the address asks for, one page of its rows, and the links around it. */
 export async function notFoundPageData(db: Db, url: URL) {
-  const sort = parseNotFoundSort(url);
-  const rows: NotFoundRow[] = (await listNotFound(db, sort)).map((row) => ({
+  const { view, ignored } = readNotFoundView(url.searchParams);
+  const page = await readNotFoundPage(db, view);
+  const rows: NotFoundRow[] = page.rows.map((row) => ({
     path: row.path,
     hits: row.hits,
     firstSeen: when(row.firstSeenAt),
     lastSeen: when(row.lastSeenAt),
     referrerHost: row.referrerHost,
   }));
-  return { rows, sort };
+  const base = { sort: view.sort, search: view.search, ignored: view.ignored };
+  return {
+    rows,
+    total: page.total,
+    view: base,
+    /** Parameters of the address that could not be read (an old bookmark): said, not guessed. */
+    unreadable: ignored,
+    pages: {
+      first: page.isFirstPage ? undefined : notFoundHref(SEO_NOT_FOUND_PATH, base),
+      previous: page.previous ? notFoundHref(SEO_NOT_FOUND_PATH, { ...base, before: page.previous }) : undefined,
+      next: page.next ? notFoundHref(SEO_NOT_FOUND_PATH, { ...base, after: page.next }) : undefined,
+    },
+  };
 }
 
-/** The monitor's one form: ignore a path. */
+export type NotFoundPageData = Awaited<ReturnType<typeof notFoundPageData>>;
+
+/** The monitor's forms: ignore a path (hide it, stop counting it), or count an ignored one again. */
 export async function runNotFoundAction(db: Db, actor: AuditActor, values: Record<string, string> | null) {
   const path = values?.path ?? "";
+  const intent = values?.intent ?? "";
   const make = (status: number, ok: boolean, message: string) => ({
     status,
-    answer: formAnswer({ ok, intent: "ignore", message }),
+    answer: formAnswer({ ok, intent, message }),
   });
-  if (values?.intent !== "ignore" || !path) return make(400, false, "This form submission could not be understood.");
-  if (!(await ignoreNotFound(db, path, actor))) return make(404, false, "This path is no longer in the list.");
-  return make(200, true, `${path} is ignored: it is hidden and no longer counted.`);
+  if (!path || (intent !== "ignore" && intent !== "unignore"))
+    return make(400, false, "This form submission could not be understood.");
+  if (intent === "ignore") {
+    if (!(await ignoreNotFound(db, path, actor))) return make(404, false, "This path is no longer in the list.");
+    return make(200, true, `${path} is ignored: it is hidden and no longer counted.`);
+  }
+  if (!(await unignoreNotFound(db, path, actor))) return make(404, false, "This path is not ignored any more.");
+  return make(200, true, `${path} is counted again and back in the list.`);
 }
