@@ -7,3 +7,4 @@ export const SEO_PAGE_SETTINGS_PATH = staffPath("seo/page");
 export const SEO_SEARCH_CONSOLE_PATH = staffPath("seo/search-console");
 export const SEO_REDIRECTS_PATH = staffPath("seo/redirects");
 export const SEO_NOT_FOUND_PATH = staffPath("seo/not-found");
+export const SEO_SEARCH_CONSOLE_IMPORT_PATH = staffPath("seo/search-console/import");

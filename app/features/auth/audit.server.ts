@@ -40,6 +40,8 @@ export const auditActions = [
   "redirect_changed",
   "redirect_deleted",
   "not_found_ignored",
+  "search_console_imported",
+  "search_console_import_deleted",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
