@@ -6,16 +6,20 @@ import { hrefWith, readParams } from "~/lib/url-filters";
 import { searchTypeWords } from "./export-format";
 import { periodText, readIsoDay, type Period } from "./period";
 import { listReportPeriods, searchConsoleReport } from "./report.server";
-import type { Opportunity, ReportPage } from "./search-console-types";
+import {
+  PAGE_SORTS,
+  type PageSort,
+  type ReportPage,
+  type ReportPageRow,
+  type ReportView,
+  type SortDirection,
+} from "./search-console-types";
 
 /** Rows of the pages table per screen. */
 export const PAGES_PER_SCREEN = 50;
 /** Rows of each opportunity list shown (the ones seen most often). */
 export const OPPORTUNITIES_SHOWN = 50;
 
-export const PAGE_SORTS = ["clicks", "impressions", "ctr", "position", "page"] as const;
-export type PageSort = (typeof PAGE_SORTS)[number];
-export type SortDirection = "asc" | "desc";
 
 /** The direction a column sorts in first: the most clicks, or the best (lowest) position, or A to Z. */
 const FIRST_DIRECTION: Record<PageSort, SortDirection> = {
@@ -67,25 +71,16 @@ export function sortPages(pages: readonly ReportPage[], sort: PageSort, dir: Sor
   });
 }
 
-/** A page of the report as the table draws it: where its queries are when not in this period. */
-export type ReportPageRow = ReportPage & { elsewhere: { text: string; href: string } | null };
-
-export interface PeriodLink {
-  label: string;
-  href: string;
-  current: boolean;
-}
-
 /**
  * The report page: the periods with data (one shown at a time), then for the
  * chosen one the two lists of opportunities and the pages table, sorted and
  * cut into screens as the address says. A period or sort in the address that
  * does not parse is ignored and named, never an error.
  */
-export async function reportPageData(db: Db, url: URL, publicUrl: string) {
+export async function reportPageData(db: Db, url: URL, publicUrl: string): Promise<ReportView> {
   const { values, ignored } = readParams(url.searchParams, PARAMS);
   const periods = await listReportPeriods(db);
-  if (periods.length === 0) return { periods: [] as PeriodLink[], ignored, selected: null, report: null };
+  if (periods.length === 0) return { periods: [], ignored, selected: null, report: null };
 
   const asked = values.period
     ? periods.find(
@@ -121,9 +116,9 @@ export async function reportPageData(db: Db, url: URL, publicUrl: string) {
     },
     report: {
       queryCount: report.queryCount,
-      lowCtr: report.lowCtr.slice(0, OPPORTUNITIES_SHOWN) as Opportunity[],
+      lowCtr: report.lowCtr.slice(0, OPPORTUNITIES_SHOWN),
       lowCtrTotal: report.lowCtr.length,
-      nearTop: report.nearTop.slice(0, OPPORTUNITIES_SHOWN) as Opportunity[],
+      nearTop: report.nearTop.slice(0, OPPORTUNITIES_SHOWN),
       nearTopTotal: report.nearTop.length,
       pages: sorted.slice((screen - 1) * PAGES_PER_SCREEN, screen * PAGES_PER_SCREEN).map(
         (page): ReportPageRow => ({
@@ -141,7 +136,6 @@ export async function reportPageData(db: Db, url: URL, publicUrl: string) {
       screens,
       sort,
       dir,
-      /** Each sortable column's link: the other direction when sorted by it now, else its first direction. */
       sortHrefs: Object.fromEntries(
         PAGE_SORTS.map((column) => [
           column,

@@ -94,3 +94,40 @@ export type ImportAnswer = FormAnswer<ImportField> & {
   /** After a save: the report for the saved period. */
   reportHref?: string;
 };
+
+export const PAGE_SORTS = ["clicks", "impressions", "ctr", "position", "page"] as const;
+export type PageSort = (typeof PAGE_SORTS)[number];
+export type SortDirection = "asc" | "desc";
+
+/** A page of the report as the table draws it: where its queries are when not in this period. */
+export type ReportPageRow = ReportPage & { elsewhere: { text: string; href: string } | null };
+
+export interface PeriodLink {
+  label: string;
+  href: string;
+  current: boolean;
+}
+
+/** The report page's data: the periods with data, and the chosen one's report (null before any import). */
+export interface ReportView {
+  periods: PeriodLink[];
+  /** Parameters of the address that could not be used. */
+  ignored: string[];
+  selected: (Period & { searchType: string; label: string; siteWide: boolean; pageImports: number }) | null;
+  report: {
+    queryCount: number;
+    lowCtr: Opportunity[];
+    lowCtrTotal: number;
+    nearTop: Opportunity[];
+    nearTopTotal: number;
+    pages: ReportPageRow[];
+    pageTotal: number;
+    screen: number;
+    screens: number;
+    sort: PageSort;
+    dir: SortDirection;
+    /** Each sortable column's link: the other direction when sorted by it now, else its first direction. */
+    sortHrefs: Record<PageSort, string>;
+    pager: { firstHref?: string; previousHref?: string; nextHref?: string };
+  } | null;
+}
