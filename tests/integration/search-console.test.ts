@@ -18,7 +18,11 @@ const SPRING = { start: "2026-03-01", end: "2026-05-31", searchType: "web" } as 
 
 /** A page's words as a person reads them (tags dropped, entities decoded, spaces collapsed). */
 const textOf = (html: string) =>
-  decodeEntities(withoutScripts(html).replace(/<!--[\s\S]*?-->/g, "").replace(/<[^>]+>/g, " "))
+  decodeEntities(
+    withoutScripts(html)
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .replace(/<[^>]+>/g, " "),
+  )
     .replace(/\s+/g, " ")
     .trim();
 
@@ -54,7 +58,7 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
   function post(fields: Record<string, string>, files: Record<string, Uint8Array> = {}, as = cookie) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    for (const [name, bytes] of Object.entries(files)) form.append("files", new File([bytes], name));
+    for (const [name, bytes] of Object.entries(files)) form.append("files", new File([bytes as Uint8Array<ArrayBuffer>], name));
     return fetch(`${app.url}${IMPORT}`, { method: "POST", headers: { cookie: as, origin: app.url }, body: form });
   }
   const preview = (files: Record<string, Uint8Array>, fields: Record<string, string> = {}, as = cookie) =>
@@ -76,23 +80,23 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
       .from(t.searchConsoleRows)
       .where(and(eq(t.searchConsoleRows.importId, importId), eq(t.searchConsoleRows.kind, kind)));
   const auditTrail = () =>
-    db()
-      .select()
-      .from(t.auditLog)
-      .where(like(t.auditLog.action, "search_console%"))
-      .orderBy(desc(t.auditLog.id));
+    db().select().from(t.auditLog).where(like(t.auditLog.action, "search_console%")).orderBy(desc(t.auditLog.id));
 
   it("previews an upload without storing it, then saves it whole and audited; a second save stores nothing more", async () => {
-    const shown = await preview({ "clinic.example-Performance-on-Search-2026-06-02.zip": exportZip(fixtureFiles("site")) });
+    const shown = await preview({
+      "clinic.example-Performance-on-Search-2026-06-02.zip": exportZip(fixtureFiles("site")),
+    });
     expect(shown.status).toBe(200);
     expect(shown.headers.get("cache-control")).toBe("no-store");
     const html = await shown.text();
     const words = textOf(html);
-    expect(words).toContain("Read 12 queries and 5 pages. Nothing is saved yet: check the preview below, then save it.");
+    expect(words).toContain(
+      "Read 12 queries and 5 pages. Nothing is saved yet: check the preview below, then save it.",
+    );
     expect(words).toContain("Preview: nothing is saved yet");
-    expect(words).toContain("Period Mar 1 – May 31, 2026 (from Chart.csv (its first and last day))");
+    expect(words).toContain("Period Mar 1 – May 31, 2026 (from Chart.csv, its first and last day)");
     expect(words).toContain("Search type Web (from Filters.csv)");
-    expect(words).toContain("Covers The whole site (from the whole site (the export has no page filter))");
+    expect(words).toContain("Covers The whole site (the export has no page filter)");
     expect(words).toContain("Nothing is stored for this period, search type and scope yet: saving adds it.");
     expect(words).toContain("Not used: Countries.csv, Devices.csv and Search appearance.csv.");
     expect(words).toContain("therapist near me, accepts aetna");
@@ -105,7 +109,14 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
       "Saved: Mar 1 – May 31, 2026, the whole site, Web results (12 queries and 5 pages stored for it now).",
     );
     const [stored] = await imports();
-    expect(stored).toMatchObject({ searchType: "web", periodStart: SPRING.start, periodEnd: SPRING.end, scope: "", queryCount: 12, pageCount: 5 });
+    expect(stored).toMatchObject({
+      searchType: "web",
+      periodStart: SPRING.start,
+      periodEnd: SPRING.end,
+      scope: "",
+      queryCount: 12,
+      pageCount: 5,
+    });
     expect(await rowsOf(stored!.id, "query")).toHaveLength(12);
     expect((await rowsOf(stored!.id, "page")).map((r) => r.key)).toContain("https://www.clinic.example/insurance");
     const [entry] = await auditTrail();
@@ -135,7 +146,8 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
     const fewer = exportZip({
       "Chart.csv": site["Chart.csv"]!,
       "Filters.csv": site["Filters.csv"]!,
-      "Queries.csv": "Top queries,Clicks,Impressions,CTR,Position\npsychiatrist winter park,50,1300,3.85%,6.1\nnew query,1,40,2.5%,9\n",
+      "Queries.csv":
+        "Top queries,Clicks,Impressions,CTR,Position\npsychiatrist winter park,50,1300,3.85%,6.1\nnew query,1,40,2.5%,9\n",
     });
     const shown = await preview({ "export.zip": fewer });
     const html = await shown.text();
@@ -161,7 +173,11 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
   it("keeps another period apart, and a page's export apart from the whole site's", async () => {
     await importFiles({ "export.zip": exportZip(fixtureFiles("site")) });
     const words = await importFiles(
-      { "Queries.csv": new TextEncoder().encode("Top queries,Clicks,Impressions,CTR,Position\nwinter psychiatrist,3,90,3.33%,7\n") },
+      {
+        "Queries.csv": new TextEncoder().encode(
+          "Top queries,Clicks,Impressions,CTR,Position\nwinter psychiatrist,3,90,3.33%,7\n",
+        ),
+      },
       { from: "2026-02-01", to: "2026-02-28" },
     );
     expect(words).toContain("Saved: Feb 1 – Feb 28, 2026, the whole site, Web results (1 queries stored for it now).");
@@ -229,9 +245,13 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
     expect(page.status).toBe(200);
     const html = await page.text();
     const words = textOf(html);
-    expect(words).toContain("Mar 1 – May 31, 2026: 12 searches and 5 pages, from an export of the whole site and 1 export of one page.");
+    expect(words).toContain(
+      "Mar 1 – May 31, 2026: 12 searches and 5 pages, from an export of the whole site and 1 export of one page.",
+    );
     expect(words).toContain("Seen often, rarely clicked");
-    expect(words).toContain("at least 100 times, on the first page (position 10 or better), yet fewer than half as many people clicked");
+    expect(words).toContain(
+      "at least 100 times, on the first page (position 10 or better), yet fewer than half as many people clicked",
+    );
     expect(words).toContain("between 5 and 20 (seen at least 20 times)");
     expect(words).toContain("Rewrite the title and description of /services");
     expect(html).toContain('href="/admin/seo/page?path=%2Fservices"');
@@ -241,30 +261,40 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
     const at = order.map((label) => html.indexOf(`>${label}</th>`));
     expect(at.every((i) => i > 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
-    expect(html).toMatch(/aria-sort="ascending"[^>]*><a[^>]*href="\/admin\/seo\/search-console\?period=2026-03-01\.\.2026-05-31&amp;sort=position&amp;dir=desc"/);
+    expect(html).toMatch(
+      /aria-sort="ascending"[^>]*><a[^>]*href="\/admin\/seo\/search-console\?period=2026-03-01\.\.2026-05-31&amp;sort=position&amp;dir=desc"/,
+    );
   });
 
   it("answers bad files with 400 naming the file, line and column, and stores nothing", async () => {
     const auditedBefore = (await auditTrail()).length;
     const rows = Array.from({ length: 12 }, (_, i) => `query ${i},1,10,10%,3`);
-    const bad = new TextEncoder().encode(["Top queries,Clicks,Impressions,CTR,Position", ...rows, "broken,1,10,abc,3"].join("\n"));
+    const bad = new TextEncoder().encode(
+      ["Top queries,Clicks,Impressions,CTR,Position", ...rows, "broken,1,10,abc,3"].join("\n"),
+    );
     const refused = await preview({ "Queries.csv": bad }, { from: "2026-03-01", to: "2026-03-31" });
     expect(refused.status).toBe(400);
     const words = textOf(await refused.text());
     expect(words).toContain("These files could not be imported, and nothing was stored.");
-    expect(words).toContain('Queries.csv, line 14, column CTR: "abc" is not a percentage (Search Console writes CTR as 12.5%).');
+    expect(words).toContain(
+      'Queries.csv, line 14, column CTR: "abc" is not a percentage (Search Console writes CTR as 12.5%).',
+    );
 
     const header = await preview({ "Queries.csv": new TextEncoder().encode("Keyword,Clicks\nx,1\n") });
     expect(header.status).toBe(400);
     expect(textOf(await header.text())).toContain(
       'Queries.csv, line 1: expected the header Top queries,Clicks,Impressions,CTR,Position, but the file starts with "Keyword,Clicks".',
     );
-    const noDates = await preview({ "Queries.csv": new TextEncoder().encode("Top queries,Clicks,Impressions,CTR,Position\nx,1,10,10%,3\n") });
+    const noDates = await preview({
+      "Queries.csv": new TextEncoder().encode("Top queries,Clicks,Impressions,CTR,Position\nx,1,10,10%,3\n"),
+    });
     expect(noDates.status).toBe(400);
     expect(textOf(await noDates.text())).toContain("The files do not say which days they cover.");
     const none = await post({ intent: "preview" });
     expect(none.status).toBe(400);
-    expect(textOf(await none.text())).toContain("Choose the zip Search Console downloaded, or its Queries.csv and Pages.csv.");
+    expect(textOf(await none.text())).toContain(
+      "Choose the zip Search Console downloaded, or its Queries.csv and Pages.csv.",
+    );
     const unknown = await post({ intent: "save", pendingId: "not-a-preview" });
     expect(unknown.status).toBe(400);
     const odd = await post({ intent: "import-everything" });
@@ -284,7 +314,11 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
     const form = new FormData();
     form.append("intent", "preview");
     form.append("files", new File([big], "Queries.csv"));
-    const asData = await fetch(`${app.url}${IMPORT}.data`, { method: "POST", headers: { cookie, origin: app.url }, body: form });
+    const asData = await fetch(`${app.url}${IMPORT}.data`, {
+      method: "POST",
+      headers: { cookie, origin: app.url },
+      body: form,
+    });
     expect(asData.status).toBe(413);
 
     const json = await fetch(`${app.url}${IMPORT}`, {
@@ -301,7 +335,11 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
     const elsewhere = new FormData();
     elsewhere.append("intent", "save");
     elsewhere.append("files", new File([fortyK], "x.csv"));
-    const redirects = await fetch(`${app.url}/admin/seo/redirects`, { method: "POST", headers: { cookie, origin: app.url }, body: elsewhere });
+    const redirects = await fetch(`${app.url}/admin/seo/redirects`, {
+      method: "POST",
+      headers: { cookie, origin: app.url },
+      body: elsewhere,
+    });
     expect(redirects.status).toBe(413);
     expect(await imports()).toEqual([]);
   });
@@ -328,7 +366,9 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
     expect(deleted.status).toBe(200);
     expect(textOf(await deleted.text())).toContain("Deleted the data of Mar 1 – May 31, 2026 for the whole site.");
     expect(await imports()).toEqual([]);
-    expect(await db().select().from(t.searchConsoleRows).where(eq(t.searchConsoleRows.importId, stored!.id))).toEqual([]);
+    expect(await db().select().from(t.searchConsoleRows).where(eq(t.searchConsoleRows.importId, stored!.id))).toEqual(
+      [],
+    );
     const [entry] = await auditTrail();
     expect(entry).toMatchObject({ action: "search_console_import_deleted", targetId: String(stored!.id) });
     expect(entry!.detail).toMatchObject({ before: { queries: 12, pages: 5 }, after: null });

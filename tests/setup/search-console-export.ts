@@ -9,7 +9,9 @@ export const SEARCH_CONSOLE_FIXTURES = path.join(root, "tests/fixtures/search-co
 /** A fixture export's files by name (bytes as on disk, byte-order mark included). */
 export function fixtureFiles(name: "site" | "page-services"): Record<string, Uint8Array> {
   const dir = path.join(SEARCH_CONSOLE_FIXTURES, name);
-  return Object.fromEntries(fs.readdirSync(dir).map((file) => [file, new Uint8Array(fs.readFileSync(path.join(dir, file)))]));
+  return Object.fromEntries(
+    fs.readdirSync(dir).map((file) => [file, new Uint8Array(fs.readFileSync(path.join(dir, file)))]),
+  );
 }
 
 /** A CSV file as Search Console writes it: UTF-8 with a byte-order mark. */

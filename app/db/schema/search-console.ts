@@ -43,7 +43,10 @@ export const searchConsoleImports = pgTable(
     queryCount: integer("query_count"),
     pageCount: integer("page_count"),
     /** The files the rows came from (names only). */
-    sourceFiles: text("source_files").array().notNull().default(sql`'{}'::text[]`),
+    sourceFiles: text("source_files")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -72,7 +72,11 @@ export async function runImportAction(
   } catch {
     return {
       status: 400,
-      answer: formAnswer({ ok: false, intent: "", message: "This form submission could not be read. Please try again." }),
+      answer: formAnswer({
+        ok: false,
+        intent: "",
+        message: "This form submission could not be read. Please try again.",
+      }),
     };
   }
   const text = (name: string) => {
@@ -89,7 +93,9 @@ export async function runImportAction(
   });
 
   if (intent === "preview") {
-    const choices = Object.fromEntries(CHOICE_NAMES.map((name) => [name, text(name).slice(0, 2000)])) as unknown as ImportChoices;
+    const choices = Object.fromEntries(
+      CHOICE_NAMES.map((name) => [name, text(name).slice(0, 2000)]),
+    ) as unknown as ImportChoices;
     const files = form.getAll("files").filter((value): value is File => typeof value !== "string" && value.size > 0);
     if (files.length === 0) {
       return answer(400, {
@@ -137,8 +143,12 @@ export async function runImportAction(
     const held = await holdPending(db, actor.id, planned.plan);
     const preview = await previewOf(db, planned.plan, held, publicUrl);
     const counts = [
-      preview.queries ? `${preview.queries.count.toLocaleString("en-US")} ${preview.queries.count === 1 ? "query" : "queries"}` : null,
-      preview.pages ? `${preview.pages.count.toLocaleString("en-US")} ${preview.pages.count === 1 ? "page" : "pages"}` : null,
+      preview.queries
+        ? `${preview.queries.count.toLocaleString("en-US")} ${preview.queries.count === 1 ? "query" : "queries"}`
+        : null,
+      preview.pages
+        ? `${preview.pages.count.toLocaleString("en-US")} ${preview.pages.count === 1 ? "page" : "pages"}`
+        : null,
     ].filter(Boolean);
     return answer(200, {
       ok: true,
@@ -151,7 +161,8 @@ export async function runImportAction(
 
   if (intent === "save") {
     const pendingId = pendingSchema.safeParse(text("pendingId"));
-    if (!pendingId.success) return answer(400, { ok: false, message: "This preview could not be found. Upload the files again." });
+    if (!pendingId.success)
+      return answer(400, { ok: false, message: "This preview could not be found. Upload the files again." });
     const saved = await saveImport(db, pendingId.data, actor);
     if (!saved.ok) return answer(saved.status, { ok: false, message: saved.message });
     const row = saved.import;
@@ -198,7 +209,13 @@ async function previewOf(
       .slice()
       .sort((a, b) => b.clicks - a.clicks || b.impressions - a.impressions)
       .slice(0, PREVIEW_ROWS)
-      .map((row) => ({ query: row.key, clicks: row.clicks, impressions: row.impressions, ctr: row.ctr, position: row.position }));
+      .map((row) => ({
+        query: row.key,
+        clicks: row.clicks,
+        impressions: row.impressions,
+        ctr: row.ctr,
+        position: row.position,
+      }));
   return {
     pendingId: held.id,
     period: periodText(plan.period),

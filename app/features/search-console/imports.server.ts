@@ -57,7 +57,9 @@ export type SaveResult =
   | { ok: true; import: SearchConsoleImport; plan: ImportPlan | null; alreadySaved: boolean }
   | { ok: false; status: 404; message: string };
 
-const summary = (row: Pick<SearchConsoleImport, "periodStart" | "periodEnd" | "searchType" | "scope" | "queryCount" | "pageCount">) => ({
+const summary = (
+  row: Pick<SearchConsoleImport, "periodStart" | "periodEnd" | "searchType" | "scope" | "queryCount" | "pageCount">,
+) => ({
   periodStart: row.periodStart,
   periodEnd: row.periodEnd,
   searchType: row.searchType,
@@ -96,13 +98,18 @@ export async function saveImport(db: Db, pendingId: string, actor: AuditActor & 
       .from(searchConsolePending)
       .where(and(eq(searchConsolePending.id, pendingId), eq(searchConsolePending.userId, actor.id)))
       .for("update");
-    const gone = { ok: false, status: 404, message: "This preview has expired or was never made. Upload the files again." } as const;
+    const gone = {
+      ok: false,
+      status: 404,
+      message: "This preview has expired or was never made. Upload the files again.",
+    } as const;
     if (!pending) return gone;
     if (pending.savedAt) {
       const [saved] = pending.savedImportId
         ? await tx.select().from(searchConsoleImports).where(eq(searchConsoleImports.id, pending.savedImportId))
         : [];
-      if (!saved) return { ok: false, status: 404, message: "This import was saved and has since been deleted." } as const;
+      if (!saved)
+        return { ok: false, status: 404, message: "This import was saved and has since been deleted." } as const;
       return { ok: true, import: saved, plan: null, alreadySaved: true } as const;
     }
     if (pending.expiresAt < new Date() || !pending.plan) return gone;

@@ -81,7 +81,9 @@ export function tableOfName(name: string): ExportTable | undefined {
 
 function tableOfHeader(first: string): ExportTable | undefined {
   const cell = first.trim().toLowerCase();
-  return (Object.keys(EXPORT_TABLES) as ExportTable[]).find((table) => EXPORT_TABLES[table].first.toLowerCase() === cell);
+  return (Object.keys(EXPORT_TABLES) as ExportTable[]).find(
+    (table) => EXPORT_TABLES[table].first.toLowerCase() === cell,
+  );
 }
 
 const WHOLE = /^(\d+|\d{1,3}(,\d{3})+)$/;
@@ -158,7 +160,12 @@ export function parseExportTable(file: string, text: string): { table?: ParsedTa
   }
   if (lines.length > MAX_TABLE_ROWS) {
     return {
-      problems: [{ file, message: `the file has ${lines.length.toLocaleString("en-US")} rows; an export has at most ${MAX_TABLE_ROWS.toLocaleString("en-US")}.` }],
+      problems: [
+        {
+          file,
+          message: `the file has ${lines.length.toLocaleString("en-US")} rows; an export has at most ${MAX_TABLE_ROWS.toLocaleString("en-US")}.`,
+        },
+      ],
     };
   }
   if (found === "filters") return readFilters(file, header, lines);
@@ -177,7 +184,11 @@ function readFilters(
   const filters: FilterRow[] = [];
   for (const { line, cells } of lines) {
     if (cells.length !== 2) {
-      problems.push({ file, line, message: `the line has ${cells.length} values; the header has 2 (Filter and Value).` });
+      problems.push({
+        file,
+        line,
+        message: `the line has ${cells.length} values; the header has 2 (Filter and Value).`,
+      });
       continue;
     }
     filters.push({ name: cells[0]!.trim(), value: cells[1]!.trim(), line });
@@ -260,15 +271,23 @@ function readMetrics(
     const keyText = cells[0]!;
     let key: string | null = null;
     if (table === "dates") {
-      key = readIsoDay(keyText) ?? fail(keyColumn, `"${keyText}" is not a date (Search Console writes days as 2026-03-01).`);
+      key =
+        readIsoDay(keyText) ??
+        fail(keyColumn, `"${keyText}" is not a date (Search Console writes days as 2026-03-01).`);
     } else if (!keyText.trim()) {
       fail(keyColumn, `the ${table === "queries" ? "query" : "page address"} is empty.`);
     } else if (keyText.length > MAX_KEY_LENGTH) {
-      fail(keyColumn, `the value is ${keyText.length.toLocaleString("en-US")} characters long; Search Console's are far shorter.`);
+      fail(
+        keyColumn,
+        `the value is ${keyText.length.toLocaleString("en-US")} characters long; Search Console's are far shorter.`,
+      );
     } else if (table === "pages") {
       key =
         normalisePageUrl(keyText) === null
-          ? fail(keyColumn, `"${keyText.slice(0, 80)}" is not a page address: Search Console writes full addresses such as https://example.com/services.`)
+          ? fail(
+              keyColumn,
+              `"${keyText.slice(0, 80)}" is not a page address: Search Console writes full addresses such as https://example.com/services.`,
+            )
           : keyText.trim();
     } else {
       key = keyText;
@@ -285,7 +304,10 @@ function readMetrics(
     const impressions = whole("Impressions");
     if (key === null || clicks === null || impressions === null) continue;
     if (clicks > impressions) {
-      fail("Clicks", `${clicks} clicks but only ${impressions} impressions: a result cannot be clicked more often than it was seen.`);
+      fail(
+        "Clicks",
+        `${clicks} clicks but only ${impressions} impressions: a result cannot be clicked more often than it was seen.`,
+      );
       continue;
     }
     if (table === "dates") {
@@ -312,7 +334,8 @@ function readMetrics(
     }
     rows.push({ key, clicks, impressions, ctr, position });
   }
-  if (more > 0) problems.push({ file, message: `and ${more} more ${more === 1 ? "problem" : "problems"} in this file.` });
+  if (more > 0)
+    problems.push({ file, message: `and ${more} more ${more === 1 ? "problem" : "problems"} in this file.` });
   if (problems.length > 0) return { problems };
   if (table === "dates") return { table: { table, file, days }, problems };
   return {

@@ -49,7 +49,9 @@ function readDay(text: string): string | null {
 }
 
 function fullMonthName(month: number): string {
-  return new Date(Date.UTC(2000, month - 1, 1)).toLocaleString("en-US", { month: "long", timeZone: "UTC" }).toLowerCase();
+  return new Date(Date.UTC(2000, month - 1, 1))
+    .toLocaleString("en-US", { month: "long", timeZone: "UTC" })
+    .toLowerCase();
 }
 
 /**
@@ -58,9 +60,7 @@ function fullMonthName(month: number): string {
  * days, the file does not say), or words we cannot read.
  */
 export type DateFilter =
-  | { kind: "range"; period: Period }
-  | { kind: "relative"; label: string }
-  | { kind: "unreadable"; label: string };
+  { kind: "range"; period: Period } | { kind: "relative"; label: string } | { kind: "unreadable"; label: string };
 
 export function readDateFilter(value: string): DateFilter {
   const text = value.trim();

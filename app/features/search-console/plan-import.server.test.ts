@@ -18,9 +18,7 @@ function plan(files: Record<string, Uint8Array | string>, choices: Partial<Impor
   );
   expect(read.problems.map(problemText)).toEqual([]);
   const planned = planImport(read.export!, { ...NONE, ...choices }, PUBLIC_URL);
-  return planned.ok
-    ? { plan: planned.plan }
-    : { problems: planned.problems.map(problemText), fields: planned.fields };
+  return planned.ok ? { plan: planned.plan } : { problems: planned.problems.map(problemText), fields: planned.fields };
 }
 
 describe("the period of an export", () => {
@@ -59,9 +57,9 @@ describe("what an upload is", () => {
       searchType: "web",
       scope: "",
       sources: {
-        period: "Chart.csv (its first and last day)",
-        searchType: "Filters.csv",
-        scope: "the whole site (the export has no page filter)",
+        period: "from Chart.csv, its first and last day",
+        searchType: "from Filters.csv",
+        scope: "the export has no page filter",
       },
     });
     expect(site!.queries).toHaveLength(12);
@@ -83,7 +81,7 @@ describe("what an upload is", () => {
       period: { start: "2026-03-01", end: "2026-05-31" },
       searchType: "web",
       scope: "https://clinic.example/services",
-      sources: { period: "Filters.csv", scope: "Filters.csv" },
+      sources: { period: "from Filters.csv", scope: "from Filters.csv" },
     });
     expect(page!.queries!.map((q) => q.key)).toEqual([
       "psychiatrist winter park",
@@ -101,18 +99,21 @@ describe("what an upload is", () => {
       period: { start: "2026-02-01", end: "2026-02-28" },
       searchType: "image",
       scope: "https://clinic.example/services",
-      sources: { period: "the dates you entered", searchType: "your choice", scope: "the page you entered" },
+      sources: { period: "as you entered", searchType: "as you chose", scope: "as you entered" },
       pages: null,
     });
-    expect(plan({ "Queries.csv": QUERIES }, { from: "2026-02-01", to: "2026-02-28", page: "https://www.clinic.example/x" }).plan!.scope).toBe(
-      "https://www.clinic.example/x",
-    );
+    expect(
+      plan({ "Queries.csv": QUERIES }, { from: "2026-02-01", to: "2026-02-28", page: "https://www.clinic.example/x" })
+        .plan!.scope,
+    ).toBe("https://www.clinic.example/x");
   });
 
   it("asks for the dates when the files do not say them", () => {
     expect(plan({ "Queries.csv": QUERIES })).toEqual({
       problems: [],
-      fields: { from: "The files do not say which days they cover. Enter the first and last day of the period you exported." },
+      fields: {
+        from: "The files do not say which days they cover. Enter the first and last day of the period you exported.",
+      },
     });
     expect(plan({ "Queries.csv": QUERIES, "Filters.csv": "Filter,Value\nDate,Last 3 months\n" }).fields).toEqual({
       from: `The export's Filters.csv says "Last 3 months" but not which days. Enter the first and last day of that period, or include Chart.csv from the same zip (it lists the days).`,
@@ -132,14 +133,22 @@ describe("what an upload is", () => {
       from: "The export covers Mar 1 – May 31, 2026 (from Filters.csv). Leave the dates empty, or upload the export of the dates you entered.",
     });
     expect(plan({ "export.zip": zip }, { searchType: "news" }).fields).toEqual({
-      searchType: 'The export is of Web results (Filters.csv). Leave this on "As the export says", or upload the other export.',
+      searchType:
+        'The export is of Web results (from Filters.csv). Leave this on "As the export says", or upload the other export.',
     });
     expect(plan({ "export.zip": zip }, { page: "/about" }).fields).toEqual({
-      page: "The export is for /services (Filters.csv). Leave this empty, or upload that page's export.",
+      page: "The export is for /services (from Filters.csv). Leave this empty, or upload that page's export.",
     });
     // The same page spelled another way is no contradiction.
-    expect(plan({ "export.zip": zip }, { page: "/services/", searchType: "web", from: "2026-03-01", to: "2026-05-31" }).plan).toBeDefined();
-    expect(plan({ "Queries.csv": QUERIES }, { from: "2026-03-01", to: "2026-03-02", page: "services", searchType: "shopping" }).fields).toEqual({
+    expect(
+      plan({ "export.zip": zip }, { page: "/services/", searchType: "web", from: "2026-03-01", to: "2026-05-31" }).plan,
+    ).toBeDefined();
+    expect(
+      plan(
+        { "Queries.csv": QUERIES },
+        { from: "2026-03-01", to: "2026-03-02", page: "services", searchType: "shopping" },
+      ).fields,
+    ).toEqual({
       page: "Enter a path of this site such as /services, or a full address starting with https://.",
       searchType: "Choose one of the search types listed.",
     });
@@ -158,10 +167,11 @@ describe("what an upload is", () => {
   });
 
   it("reads a 'URLs containing' page filter as one page only when the export's Pages.csv shows one", () => {
-    const filters = 'Filter,Value\nSearch type,Web\nDate,"Mar 1, 2026-Mar 31, 2026"\nPage,+https://clinic.example/services\n';
+    const filters =
+      'Filter,Value\nSearch type,Web\nDate,"Mar 1, 2026-Mar 31, 2026"\nPage,+https://clinic.example/services\n';
     expect(plan({ "Queries.csv": QUERIES, "Pages.csv": PAGES_ONE, "Filters.csv": filters }).plan).toMatchObject({
       scope: "https://clinic.example/services",
-      sources: { scope: "Filters.csv and Pages.csv" },
+      sources: { scope: "from Filters.csv and Pages.csv" },
     });
     expect(plan({ "Queries.csv": QUERIES, "Filters.csv": filters }).problems).toEqual([
       'Filters.csv, line 4, column Value: this export covers every address containing "https://clinic.example/services", which can be several pages. In Search Console, filter by "Exact URL" and export again.',

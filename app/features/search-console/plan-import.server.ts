@@ -6,14 +6,13 @@ import { periodText, readDateFilter, readIsoDay, type Period } from "./period";
 import type { ReadExport } from "./read-export.server";
 import type { ImportChoices, ImportField } from "./search-console-types";
 
-
 /** An import as it would be stored: one period, search type and scope, and its rows. */
 export interface ImportPlan {
   period: Period;
   searchType: SearchConsoleSearchType;
   /** "" for the whole site, else the one page's absolute URL. */
   scope: string;
-  /** Where each of the three came from, in words ("Filters.csv", "Chart.csv", "you", "the default"). */
+  /** Where each of the three came from, in words ("from Filters.csv", "as you entered"). */
   sources: { period: string; searchType: string; scope: string };
   queries: MetricRow[] | null;
   pages: MetricRow[] | null;
@@ -77,7 +76,7 @@ export function planImport(read: ReadExport, choices: ImportChoices, publicUrl: 
     const name = filter.name.toLowerCase();
     if (name === FILTER_NAMES.searchType) {
       const type = searchTypeOf(filter.value);
-      if (type) fileType = { type, source: filters!.file };
+      if (type) fileType = { type, source: `from ${filters!.file}` };
       else
         problems.push({
           ...at,
@@ -85,14 +84,16 @@ export function planImport(read: ReadExport, choices: ImportChoices, publicUrl: 
         });
     } else if (name === FILTER_NAMES.date) {
       const date = readDateFilter(filter.value);
-      if (date.kind === "range") filePeriod = { period: date.period, source: filters!.file };
-      else relativeLabel = date.kind === "relative" ? `says "${date.label}"` : `says "${date.label}", which we cannot read as dates,`;
+      if (date.kind === "range") filePeriod = { period: date.period, source: `from ${filters!.file}` };
+      else
+        relativeLabel =
+          date.kind === "relative" ? `says "${date.label}"` : `says "${date.label}", which we cannot read as dates,`;
     } else if (name === FILTER_NAMES.page) {
       const value = filter.value;
       if (value.startsWith("+")) {
         // "URLs containing": one page only when the export's own Pages.csv shows just one.
         const only = read.pages?.rows.length === 1 ? normalisePageUrl(read.pages.rows[0]!.key) : null;
-        if (only) filePage = { url: only, source: `${filters!.file} and ${read.pages!.file}` };
+        if (only) filePage = { url: only, source: `from ${filters!.file} and ${read.pages!.file}` };
         else
           problems.push({
             ...at,
@@ -100,7 +101,7 @@ export function planImport(read: ReadExport, choices: ImportChoices, publicUrl: 
           });
       } else {
         const url = normalisePageUrl(value);
-        if (url) filePage = { url, source: filters!.file };
+        if (url) filePage = { url, source: `from ${filters!.file}` };
         else
           problems.push({
             ...at,
@@ -126,7 +127,7 @@ export function planImport(read: ReadExport, choices: ImportChoices, publicUrl: 
         });
       }
     } else {
-      filePeriod = { period: dayRange, source: `${read.dates!.file} (its first and last day)` };
+      filePeriod = { period: dayRange, source: `from ${read.dates!.file}, its first and last day` };
     }
   }
 
@@ -134,10 +135,10 @@ export function planImport(read: ReadExport, choices: ImportChoices, publicUrl: 
   let period: { period: Period; source: string } | null = filePeriod;
   if (filePeriod && typedPeriod) {
     if (filePeriod.period.start !== typedPeriod.start || filePeriod.period.end !== typedPeriod.end) {
-      fields.from ??= `The export covers ${periodText(filePeriod.period)} (from ${filePeriod.source}). Leave the dates empty, or upload the export of the dates you entered.`;
+      fields.from ??= `The export covers ${periodText(filePeriod.period)} (${filePeriod.source}). Leave the dates empty, or upload the export of the dates you entered.`;
     }
   } else if (!filePeriod) {
-    if (typedPeriod) period = { period: typedPeriod, source: "the dates you entered" };
+    if (typedPeriod) period = { period: typedPeriod, source: "as you entered" };
     else if (!fields.from && !fields.to) {
       fields.from = relativeLabel
         ? `The export's ${filters!.file} ${relativeLabel} but not which days. Enter the first and last day of that period, or include Chart.csv from the same zip (it lists the days).`
@@ -145,22 +146,25 @@ export function planImport(read: ReadExport, choices: ImportChoices, publicUrl: 
     }
   }
 
-  let searchType: { type: SearchConsoleSearchType; source: string } = { type: "web", source: "the default (Web)" };
+  let searchType: { type: SearchConsoleSearchType; source: string } = {
+    type: "web",
+    source: "the default when the files do not say",
+  };
   if (fileType) {
     searchType = fileType;
     if (typedType && typedType !== fileType.type) {
       fields.searchType = `The export is of ${searchTypeWords[fileType.type]} results (${fileType.source}). Leave this on "As the export says", or upload the other export.`;
     }
-  } else if (typedType) searchType = { type: typedType, source: "your choice" };
+  } else if (typedType) searchType = { type: typedType, source: "as you chose" };
 
-  let scope = { url: "", source: "the whole site (the export has no page filter)" };
+  let scope = { url: "", source: "the export has no page filter" };
   if (filePage) {
     scope = { url: filePage.url, source: filePage.source };
     if (typedPage && typedPage !== filePage.url) {
       fields.page = `The export is for ${pageLabel(filePage.url, publicUrl)} (${filePage.source}). Leave this empty, or upload that page's export.`;
     }
   } else if (typedPage) {
-    scope = { url: typedPage, source: "the page you entered" };
+    scope = { url: typedPage, source: "as you entered" };
   }
 
   if (problems.length > 0 || Object.keys(fields).length > 0 || !period) return { ok: false, problems, fields };

@@ -14,11 +14,16 @@ const problemsOf = (files: Record<string, Uint8Array | string>) => readExport(up
 
 const QUERIES_HEADER = "Top queries,Clicks,Impressions,CTR,Position";
 const goodQueryRows = (count: number) =>
-  Array.from({ length: count }, (_, i) => `query ${i + 1},${i},${100 + i},${((i / (100 + i)) * 100).toFixed(2)}%,${(3 + i / 10).toFixed(1)}`);
+  Array.from(
+    { length: count },
+    (_, i) => `query ${i + 1},${i},${100 + i},${((i / (100 + i)) * 100).toFixed(2)}%,${(3 + i / 10).toFixed(1)}`,
+  );
 
 describe("reading a Search Console export", () => {
   it("reads the zip as downloaded: queries (quoted commas and quotes kept), pages, days, filters; says what it left out", () => {
-    const read = readExport([{ name: "clinic.example-Performance-on-Search-2026-06-02.zip", bytes: exportZip(fixtureFiles("site")) }]);
+    const read = readExport([
+      { name: "clinic.example-Performance-on-Search-2026-06-02.zip", bytes: exportZip(fixtureFiles("site")) },
+    ]);
     expect(read.problems).toEqual([]);
     const result = read.export!;
     expect(result.queries!.rows).toHaveLength(12);
@@ -53,8 +58,14 @@ describe("reading a Search Console export", () => {
 
   it("reads single CSV files, with or without the byte-order mark, with Windows line ends and blank lines", () => {
     const read = readExport([
-      { name: "Queries.csv", bytes: new TextEncoder().encode(`${QUERIES_HEADER}\r\nfoo,2,50,4%,7.5\r\n\r\nbar,0,10,0%,31\r\n`) },
-      { name: "Pages.csv", bytes: csvFile("Top pages,Clicks,Impressions,CTR,Position\nhttps://clinic.example/a,1,10,10%,3\n") },
+      {
+        name: "Queries.csv",
+        bytes: new TextEncoder().encode(`${QUERIES_HEADER}\r\nfoo,2,50,4%,7.5\r\n\r\nbar,0,10,0%,31\r\n`),
+      },
+      {
+        name: "Pages.csv",
+        bytes: csvFile("Top pages,Clicks,Impressions,CTR,Position\nhttps://clinic.example/a,1,10,10%,3\n"),
+      },
     ]);
     expect(read.problems).toEqual([]);
     expect(read.export!.queries!.rows.map((r) => [r.key, r.clicks, r.impressions, r.ctr, r.position])).toEqual([
@@ -145,7 +156,11 @@ describe("reading a Search Console export", () => {
   });
 
   it("names the line of a row that cannot be read as CSV", () => {
-    expect(problemsOf({ "Queries.csv": `${QUERIES_HEADER}\nok,1,10,10%,3\ntherapist near me, accepts aetna,3,540,0.56%,14.2\n` })).toEqual([
+    expect(
+      problemsOf({
+        "Queries.csv": `${QUERIES_HEADER}\nok,1,10,10%,3\ntherapist near me, accepts aetna,3,540,0.56%,14.2\n`,
+      }),
+    ).toEqual([
       "Queries.csv, line 3: the line has 6 values; the header has 5. A value with a comma in it must be in quotes.",
     ]);
     expect(problemsOf({ "Queries.csv": `${QUERIES_HEADER}\nok,1,10,10%,3\n"never closed,1,10,10%,3\n` })).toEqual([
@@ -157,7 +172,9 @@ describe("reading a Search Console export", () => {
   });
 
   it("lists twenty problems of a file and counts the rest", () => {
-    const problems = problemsOf({ "Queries.csv": [QUERIES_HEADER, ...Array.from({ length: 25 }, (_, i) => `q${i},x,10,10%,3`)].join("\n") });
+    const problems = problemsOf({
+      "Queries.csv": [QUERIES_HEADER, ...Array.from({ length: 25 }, (_, i) => `q${i},x,10,10%,3`)].join("\n"),
+    });
     expect(problems).toHaveLength(21);
     expect(problems.at(-1)).toBe("Queries.csv: and 5 more problems in this file.");
   });
@@ -189,7 +206,10 @@ describe("reading a Search Console export", () => {
   });
 
   it("refuses a workbook, a damaged zip, a file that is not UTF-8 text, and an upload without queries or pages", () => {
-    const workbook = zipSync({ "[Content_Types].xml": new TextEncoder().encode("<Types/>"), "xl/workbook.xml": new Uint8Array(3) });
+    const workbook = zipSync({
+      "[Content_Types].xml": new TextEncoder().encode("<Types/>"),
+      "xl/workbook.xml": new Uint8Array(3),
+    });
     expect(problemsOf({ "report.xlsx": workbook })).toEqual([
       'report.xlsx: this is an Excel workbook. In Search Console choose Export, then "Download CSV", and upload the zip it gives.',
     ]);

@@ -1,6 +1,12 @@
 import { unzipSync } from "fflate";
 import { EXPORT_ROW_CAP, EXPORT_TABLES, type ExportTable } from "./export-format";
-import { parseExportTable, type ExportProblem, type FilterRow, type MetricRow, type ParsedTable } from "./parse-table.server";
+import {
+  parseExportTable,
+  type ExportProblem,
+  type FilterRow,
+  type MetricRow,
+  type ParsedTable,
+} from "./parse-table.server";
 
 /** A file as it was uploaded. */
 export interface UploadedFile {
@@ -34,7 +40,11 @@ const sentenceList = (names: string[]) =>
  * files, decoded as UTF-8. A workbook, a damaged zip or a file that is not
  * text is refused by name.
  */
-function unpack(files: UploadedFile[]): { texts: { name: string; text: string }[]; problems: ExportProblem[]; notes: string[] } {
+function unpack(files: UploadedFile[]): {
+  texts: { name: string; text: string }[];
+  problems: ExportProblem[];
+  notes: string[];
+} {
   const texts: { name: string; text: string }[] = [];
   const problems: ExportProblem[] = [];
   const notes: string[] = [];
@@ -79,22 +89,32 @@ function unpack(files: UploadedFile[]): { texts: { name: string; text: string }[
         },
       });
     } catch {
-      problems.push({ file: name, message: "this zip file is damaged and cannot be opened. Download the export again." });
+      problems.push({
+        file: name,
+        message: "this zip file is damaged and cannot be opened. Download the export again.",
+      });
       continue;
     }
     if (workbook) {
       problems.push({
         file: name,
-        message: 'this is an Excel workbook. In Search Console choose Export, then "Download CSV", and upload the zip it gives.',
+        message:
+          'this is an Excel workbook. In Search Console choose Export, then "Download CSV", and upload the zip it gives.',
       });
       continue;
     }
     for (const entryName of tooLarge) {
-      problems.push({ file: `${name}: ${entryName}`, message: "this file is too large to be part of a Search Console export." });
+      problems.push({
+        file: `${name}: ${entryName}`,
+        message: "this file is too large to be part of a Search Console export.",
+      });
     }
     const csvNames = Object.keys(entries);
     if (csvNames.length === 0 && tooLarge.length === 0) {
-      problems.push({ file: name, message: "this zip holds no CSV files. Upload the zip from Search Console's \"Download CSV\"." });
+      problems.push({
+        file: name,
+        message: 'this zip holds no CSV files. Upload the zip from Search Console\'s "Download CSV".',
+      });
       continue;
     }
     for (const entry of csvNames) decode(baseName(entry), entries[entry]!);

@@ -20,7 +20,6 @@ export const PAGES_PER_SCREEN = 50;
 /** Rows of each opportunity list shown (the ones seen most often). */
 export const OPPORTUNITIES_SHOWN = 50;
 
-
 /** The direction a column sorts in first: the most clicks, or the best (lowest) position, or A to Z. */
 const FIRST_DIRECTION: Record<PageSort, SortDirection> = {
   clicks: "desc",
@@ -84,7 +83,8 @@ export async function reportPageData(db: Db, url: URL, publicUrl: string): Promi
 
   const asked = values.period
     ? periods.find(
-        (p) => p.start === values.period!.start && p.end === values.period!.end && p.searchType === (values.type ?? "web"),
+        (p) =>
+          p.start === values.period!.start && p.end === values.period!.end && p.searchType === (values.type ?? "web"),
       )
     : undefined;
   if (values.period && !asked) ignored.push("period");
@@ -120,17 +120,15 @@ export async function reportPageData(db: Db, url: URL, publicUrl: string): Promi
       lowCtrTotal: report.lowCtr.length,
       nearTop: report.nearTop.slice(0, OPPORTUNITIES_SHOWN),
       nearTopTotal: report.nearTop.length,
-      pages: sorted.slice((screen - 1) * PAGES_PER_SCREEN, screen * PAGES_PER_SCREEN).map(
-        (page): ReportPageRow => ({
-          ...page,
-          elsewhere: page.queriesElsewhere
-            ? {
-                text: periodText(page.queriesElsewhere),
-                href: reportHref({ ...page.queriesElsewhere, searchType: selection.searchType }),
-              }
-            : null,
-        }),
-      ),
+      pages: sorted.slice((screen - 1) * PAGES_PER_SCREEN, screen * PAGES_PER_SCREEN).map((page): ReportPageRow => ({
+        ...page,
+        elsewhere: page.queriesElsewhere
+          ? {
+              text: periodText(page.queriesElsewhere),
+              href: reportHref({ ...page.queriesElsewhere, searchType: selection.searchType }),
+            }
+          : null,
+      })),
       pageTotal: sorted.length,
       screen,
       screens,

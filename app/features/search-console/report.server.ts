@@ -99,7 +99,13 @@ export async function searchConsoleReport(
   const siteQueries: QueryFigures[] = [];
   for (const row of rows) {
     if (row.kind !== "query") continue;
-    const figures = { query: row.key, clicks: row.clicks, impressions: row.impressions, ctr: row.ctr, position: row.position };
+    const figures = {
+      query: row.key,
+      clicks: row.clicks,
+      impressions: row.impressions,
+      ctr: row.ctr,
+      position: row.position,
+    };
     if (row.scope === "") siteQueries.push(figures);
     else {
       const list = pageQueries.get(row.scope) ?? [];
@@ -119,7 +125,11 @@ export async function searchConsoleReport(
   const missing = [...pages.values()].filter((page) => page.queries === null);
   if (missing.length > 0) {
     const elsewhere = await db
-      .select({ scope: searchConsoleImports.scope, start: searchConsoleImports.periodStart, end: searchConsoleImports.periodEnd })
+      .select({
+        scope: searchConsoleImports.scope,
+        start: searchConsoleImports.periodStart,
+        end: searchConsoleImports.periodEnd,
+      })
       .from(searchConsoleImports)
       .where(
         and(
@@ -138,10 +148,12 @@ export async function searchConsoleReport(
   // Opportunities: each query once, with its page where its page's export says it.
   const candidates: Opportunity[] = [];
   for (const [scope, queries] of pageQueries) {
-    for (const query of queries) candidates.push({ ...query, page: ref(scope), typicalCtr: typicalCtr(query.position) });
+    for (const query of queries)
+      candidates.push({ ...query, page: ref(scope), typicalCtr: typicalCtr(query.position) });
   }
   for (const query of siteQueries) {
-    if (!queriesWithPage.has(query.query)) candidates.push({ ...query, page: null, typicalCtr: typicalCtr(query.position) });
+    if (!queriesWithPage.has(query.query))
+      candidates.push({ ...query, page: null, typicalCtr: typicalCtr(query.position) });
   }
   candidates.sort(byImpact);
   const distinct = new Set([...siteQueries.map((q) => q.query), ...queriesWithPage]);

@@ -108,7 +108,12 @@ export function ImportPage({
           Upload an export
         </h2>
         {/* A fresh form (no values kept) once something was saved or deleted. */}
-        <UploadForm key={banner?.ok ? banner.answerId : "form"} answer={formAnswer} maxBytes={maxBytes} maxText={maxText} />
+        <UploadForm
+          key={banner?.ok ? banner.answerId : "form"}
+          answer={formAnswer}
+          maxBytes={maxBytes}
+          maxText={maxText}
+        />
       </section>
       {preview && answer ? <ImportPreview key={preview.pendingId} preview={preview} answer={answer} /> : null}
       <section aria-labelledby="imports-heading" className="grid gap-4">

@@ -15,14 +15,24 @@ const queryColumn = createColumnHelper<QueryFigures>();
 const pageColumn = createColumnHelper<PageFigures>();
 const numberColumns = <T extends QueryFigures>(helper: ReturnType<typeof createColumnHelper<T>>) => [
   // (TanStack's accessors are typed per row; the four figures are the same on both.)
-  helper.accessor((row) => row.clicks, { id: "clicks", header: "Clicks", meta: { align: "right" }, cell: (c) => countText(c.getValue()) }),
+  helper.accessor((row) => row.clicks, {
+    id: "clicks",
+    header: "Clicks",
+    meta: { align: "right" },
+    cell: (c) => countText(c.getValue()),
+  }),
   helper.accessor((row) => row.impressions, {
     id: "impressions",
     header: "Impressions",
     meta: { align: "right" },
     cell: (c) => countText(c.getValue()),
   }),
-  helper.accessor((row) => row.ctr, { id: "ctr", header: "CTR", meta: { align: "right" }, cell: (c) => ctrText(c.getValue()) }),
+  helper.accessor((row) => row.ctr, {
+    id: "ctr",
+    header: "CTR",
+    meta: { align: "right" },
+    cell: (c) => ctrText(c.getValue()),
+  }),
   helper.accessor((row) => row.position, {
     id: "position",
     header: "Position",
@@ -31,7 +41,10 @@ const numberColumns = <T extends QueryFigures>(helper: ReturnType<typeof createC
   }),
 ];
 const queryColumns = [
-  queryColumn.accessor("query", { header: "Query", meta: { rowHeader: true, cellClassName: "break-words sm:max-w-72" } }),
+  queryColumn.accessor("query", {
+    header: "Query",
+    meta: { rowHeader: true, cellClassName: "break-words sm:max-w-72" },
+  }),
   ...numberColumns(queryColumn),
 ];
 const pageColumns = [
@@ -71,16 +84,16 @@ export function ImportPreview({ preview, answer }: { preview: Preview; answer: I
       <dl className="grid gap-3 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
         <dt className="font-semibold">Period</dt>
         <dd>
-          {preview.period} <span className="text-muted">(from {preview.periodSource})</span>
+          {preview.period} <span className="text-muted">({preview.periodSource})</span>
         </dd>
         <dt className="font-semibold">Search type</dt>
         <dd>
-          {preview.searchType} <span className="text-muted">(from {preview.searchTypeSource})</span>
+          {preview.searchType} <span className="text-muted">({preview.searchTypeSource})</span>
         </dd>
         <dt className="font-semibold">Covers</dt>
         <dd className="break-all">
           {preview.scope ? `One page: ${preview.scope.label}` : "The whole site"}{" "}
-          <span className="text-muted">(from {preview.scopeSource})</span>
+          <span className="text-muted">({preview.scopeSource})</span>
         </dd>
         <dt className="font-semibold">Found</dt>
         <dd>
@@ -106,7 +119,10 @@ export function ImportPreview({ preview, answer }: { preview: Preview; answer: I
       {preview.queries && preview.queries.first.length > 0 ? (
         <div className="grid gap-2">
           <h3 className="font-semibold">
-            The {preview.queries.first.length === preview.queries.count ? "" : `first ${preview.queries.first.length} of ${countText(preview.queries.count)} `}
+            The{" "}
+            {preview.queries.first.length === preview.queries.count
+              ? ""
+              : `first ${preview.queries.first.length} of ${countText(preview.queries.count)} `}
             queries, most clicked first
           </h3>
           <DataTable
@@ -121,7 +137,10 @@ export function ImportPreview({ preview, answer }: { preview: Preview; answer: I
       {preview.pages && preview.pages.first.length > 0 ? (
         <div className="grid gap-2">
           <h3 className="font-semibold">
-            The {preview.pages.first.length === preview.pages.count ? "" : `first ${preview.pages.first.length} of ${countText(preview.pages.count)} `}
+            The{" "}
+            {preview.pages.first.length === preview.pages.count
+              ? ""
+              : `first ${preview.pages.first.length} of ${countText(preview.pages.count)} `}
             pages, most clicked first
           </h3>
           <DataTable
@@ -145,7 +164,9 @@ export function ImportPreview({ preview, answer }: { preview: Preview; answer: I
         >
           Start over
         </Link>
-        <p className="w-full text-sm text-muted">Save it before {preview.expires}; after that, upload the files again.</p>
+        <p className="w-full text-sm text-muted">
+          Save it before {preview.expires}; after that, upload the files again.
+        </p>
       </Form>
     </section>
   );

@@ -21,7 +21,7 @@ const HALF = LOW_CTR_SHARE_OF_TYPICAL === 0.5 ? "half" : `${LOW_CTR_SHARE_OF_TYP
 
 function PageCell({ row }: { row: Opportunity }) {
   if (!row.page) return <span className="text-muted">Not known</span>;
-  return <span className="break-all">{row.page.label}</span>;
+  return <span className="[overflow-wrap:anywhere]">{row.page.label}</span>;
 }
 
 function LowCtrAdvice({ row }: { row: Opportunity }) {
@@ -59,12 +59,21 @@ const figures = [
     meta: { align: "right" },
     cell: ({ getValue }) => countText(getValue()),
   }),
-  column.accessor("clicks", { header: "Clicks", meta: { align: "right" }, cell: ({ getValue }) => countText(getValue()) }),
+  column.accessor("clicks", {
+    header: "Clicks",
+    meta: { align: "right" },
+    cell: ({ getValue }) => countText(getValue()),
+  }),
 ];
 
 const lowCtrColumns = [
   column.accessor("query", { header: "Search", meta: { rowHeader: true, cellClassName: "break-words sm:max-w-56" } }),
-  column.accessor((row) => row.page?.label ?? null, { id: "page", header: "Page", cell: ({ row }) => <PageCell row={row.original} /> }),
+  column.accessor((row) => row.page?.label ?? null, {
+    id: "page",
+    header: "Page",
+    meta: { cellClassName: "sm:min-w-28" },
+    cell: ({ row }) => <PageCell row={row.original} />,
+  }),
   ...figures,
   column.accessor("ctr", {
     header: "CTR",
@@ -78,17 +87,40 @@ const lowCtrColumns = [
       </>
     ),
   }),
-  column.accessor("position", { header: "Position", meta: { align: "right" }, cell: ({ getValue }) => positionText(getValue()) }),
-  column.display({ id: "todo", header: "What to do", meta: { cellClassName: "sm:min-w-56" }, cell: ({ row }) => <LowCtrAdvice row={row.original} /> }),
+  column.accessor("position", {
+    header: "Position",
+    meta: { align: "right" },
+    cell: ({ getValue }) => positionText(getValue()),
+  }),
+  column.display({
+    id: "todo",
+    header: "What to do",
+    meta: { cellClassName: "sm:min-w-56" },
+    cell: ({ row }) => <LowCtrAdvice row={row.original} />,
+  }),
 ];
 
 const nearTopColumns = [
   column.accessor("query", { header: "Search", meta: { rowHeader: true, cellClassName: "break-words sm:max-w-56" } }),
-  column.accessor((row) => row.page?.label ?? null, { id: "page", header: "Page", cell: ({ row }) => <PageCell row={row.original} /> }),
-  column.accessor("position", { header: "Position", meta: { align: "right" }, cell: ({ getValue }) => positionText(getValue()) }),
+  column.accessor((row) => row.page?.label ?? null, {
+    id: "page",
+    header: "Page",
+    meta: { cellClassName: "sm:min-w-28" },
+    cell: ({ row }) => <PageCell row={row.original} />,
+  }),
+  column.accessor("position", {
+    header: "Position",
+    meta: { align: "right" },
+    cell: ({ getValue }) => positionText(getValue()),
+  }),
   ...figures,
   column.accessor("ctr", { header: "CTR", meta: { align: "right" }, cell: ({ getValue }) => ctrText(getValue()) }),
-  column.display({ id: "todo", header: "What to do", meta: { cellClassName: "sm:min-w-56" }, cell: ({ row }) => <NearTopAdvice row={row.original} /> }),
+  column.display({
+    id: "todo",
+    header: "What to do",
+    meta: { cellClassName: "sm:min-w-56" },
+    cell: ({ row }) => <NearTopAdvice row={row.original} />,
+  }),
 ];
 
 function Shown({ shown, total }: { shown: number; total: number }) {
@@ -144,8 +176,8 @@ export function Opportunities({
             How often results are usually clicked
           </summary>
           <p className="mt-2 text-muted">
-            Share of people who click a result, by its position, from SISTRIX&apos;s 2020 study of 80 million
-            searches. Typical, not a promise: ads and maps above the results pull every figure down.
+            Share of people who click a result, by its position, from SISTRIX&apos;s 2020 study of 80 million searches.
+            Typical, not a promise: ads and maps above the results pull every figure down.
           </p>
           <table className="mt-2 border-collapse text-left">
             <caption className="sr-only">Typical click rate by position</caption>

@@ -1,10 +1,12 @@
 import { createColumnHelper } from "@tanstack/react-table";
+import { ArrowDown, ArrowUp } from "lucide-react";
 import { Link } from "react-router";
+import { cn } from "~/lib/cn";
 import { DataTable } from "~/components/staff/data-table";
 import { KeysetPager } from "~/components/staff/keyset-pager";
 import { EmptyState } from "~/components/staff/page-header";
 import { counted, countText, ctrText, pageSettingsHref, positionText } from "../figures";
-import type { PageSort, ReportPageRow, SortDirection } from "../search-console-types";
+import { PAGE_SORTS, type PageSort, type ReportPageRow, type SortDirection } from "../search-console-types";
 
 const column = createColumnHelper<ReportPageRow>();
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
@@ -18,7 +20,7 @@ function QueriesCell({ row }: { row: ReportPageRow }) {
     return (
       <details>
         <summary className="inline-flex min-h-6 cursor-pointer items-center font-semibold text-primary-dark underline underline-offset-2">
-          {counted(row.queries.length, "query", "queries")}
+          {counted(row.queries.length, "search", "searches")}
           <span className="sr-only"> of {row.label}</span>
         </summary>
         <ol className="mt-2 grid gap-1.5">
@@ -61,12 +63,21 @@ const figure = (key: "clicks" | "impressions" | "ctr" | "position", header: stri
   });
 
 const columns = [
-  column.accessor("label", { id: "page", header: "Page", meta: { rowHeader: true, cellClassName: "break-all sm:max-w-64" } }),
+  column.accessor("label", {
+    id: "page",
+    header: "Page",
+    meta: { rowHeader: true, cellClassName: "break-all sm:max-w-64" },
+  }),
   figure("clicks", "Clicks", countText),
   figure("impressions", "Impressions", countText),
   figure("ctr", "CTR", ctrText),
   figure("position", "Position", positionText),
-  column.display({ id: "queries", header: "Its searches", meta: { cellClassName: "sm:min-w-48" }, cell: ({ row }) => <QueriesCell row={row.original} /> }),
+  column.display({
+    id: "queries",
+    header: "Its searches",
+    meta: { cellClassName: "sm:min-w-48" },
+    cell: ({ row }) => <QueriesCell row={row.original} />,
+  }),
   column.display({
     id: "actions",
     header: "Actions",
@@ -115,9 +126,44 @@ export function PagesTable({
       </h2>
       <p className="max-w-prose text-muted">
         How often Google showed each page (impressions), how often people clicked it, the share who clicked (CTR) and
-        its average position in the results. A page&apos;s searches appear once that page&apos;s own export is
-        imported for this period.
+        its average position in the results. A page&apos;s searches appear once that page&apos;s own export is imported
+        for this period.
       </p>
+      {/* On a phone the rows are stacked and the header links hidden: the same sorts, as links. */}
+      <nav aria-label="Sort the pages" className="flex flex-wrap items-center gap-2 sm:hidden">
+        <p className="text-sm font-semibold">Sort by:</p>
+        <ul className="flex flex-wrap gap-2">
+          {PAGE_SORTS.map((column) => (
+            <li key={column}>
+              <Link
+                to={sortHrefs[column]}
+                preventScrollReset
+                aria-current={column === sort ? "true" : undefined}
+                className={cn(
+                  "inline-flex min-h-8 items-center rounded-full border px-3 text-sm font-medium",
+                  column === sort
+                    ? "border-primary bg-primary-soft text-primary-dark"
+                    : "border-line bg-surface text-primary-dark",
+                )}
+              >
+                {sortWords[column]}
+                {column === sort ? (
+                  <>
+                    {dir === "asc" ? (
+                      <ArrowUp aria-hidden className="ml-1 size-4" />
+                    ) : (
+                      <ArrowDown aria-hidden className="ml-1 size-4" />
+                    )}
+                    <span className="sr-only">
+                      {dir === "asc" ? " (sorted, ascending: reverse)" : " (sorted, descending: reverse)"}
+                    </span>
+                  </>
+                ) : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <DataTable
         caption={`Pages, by ${sortWords[sort]} (${dir === "asc" ? "ascending" : "descending"})${screens > 1 ? `, screen ${screen} of ${screens}` : ""}`}
         columns={columns}

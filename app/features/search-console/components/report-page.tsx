@@ -70,7 +70,9 @@ export function ReportPage({ periods, ignored, selected, report }: ReportView) {
             {counted(report.pageTotal, "page", "pages")}, from{" "}
             {[
               selected.siteWide ? "an export of the whole site" : null,
-              selected.pageImports > 0 ? counted(selected.pageImports, "export of one page", "exports of one page each") : null,
+              selected.pageImports > 0
+                ? counted(selected.pageImports, "export of one page", "exports of one page each")
+                : null,
             ]
               .filter(Boolean)
               .join(" and ")}

@@ -47,7 +47,9 @@ export function UploadForm({
         const total = [...(input?.files ?? [])].reduce((sum, file) => sum + file.size, 0);
         if (total > maxBytes) {
           event.preventDefault();
-          setTooLarge(`These files are too large to upload here (the limit is ${maxText}). Upload one export at a time.`);
+          setTooLarge(
+            `These files are too large to upload here (the limit is ${maxText}). Upload one export at a time.`,
+          );
           input?.focus();
         } else setTooLarge(undefined);
       }}
@@ -90,8 +92,8 @@ export function UploadForm({
       <fieldset className="grid gap-4 rounded-2xl border border-line p-4">
         <legend className="px-1 text-sm font-semibold">Only needed when the files do not say</legend>
         <p className="text-sm text-muted">
-          Search Console&apos;s zip says which days, search type and page it covers. Single CSV files may not: then
-          tell us here. Leave these empty for the zip.
+          Search Console&apos;s zip says which days, search type and page it covers. Single CSV files may not: then tell
+          us here. Leave these empty for the zip.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="upload-from" label="First day" error={errors.from}>
