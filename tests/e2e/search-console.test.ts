@@ -199,7 +199,7 @@ describe.each(databaseKinds())("Search Console import and report in the browser 
     await look(page.getByText("Feb 1 – Feb 28, 2026 (as you entered)", { exact: false })).visible();
     await page.getByRole("button", { name: "Save this import" }).click();
     await look(
-      page.getByText("Saved: Feb 1 – Feb 28, 2026, the whole site, Web results (1 queries stored for it now)."),
+      page.getByText("Saved: Feb 1 – Feb 28, 2026, the whole site, Web results (1 query stored for it now)."),
     ).visible();
     await page.getByRole("button", { name: "Delete the data of Feb 1 – Feb 28, 2026, the whole site" }).click();
     await look(page.getByText("Deleted the data of Feb 1 – Feb 28, 2026 for the whole site.")).visible();

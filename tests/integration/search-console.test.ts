@@ -180,7 +180,7 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
       },
       { from: "2026-02-01", to: "2026-02-28" },
     );
-    expect(words).toContain("Saved: Feb 1 – Feb 28, 2026, the whole site, Web results (1 queries stored for it now).");
+    expect(words).toContain("Saved: Feb 1 – Feb 28, 2026, the whole site, Web results (1 query stored for it now).");
     await importFiles({ "export.zip": exportZip(fixtureFiles("page-services")) });
     const all = await imports();
     expect(all.map((row) => [row.periodStart, row.periodEnd, row.scope, row.queryCount, row.pageCount])).toEqual([

@@ -5,6 +5,7 @@ import { formatClinicDateTime } from "~/lib/clinic-time";
 import { formAnswer } from "~/lib/form-answer";
 import { megabytes, SEARCH_CONSOLE_UPLOAD_MAX_BYTES } from "~/lib/upload-limits";
 import { searchTypeWords } from "./export-format";
+import { counted } from "./figures";
 import { deleteImport, findImport, holdPending, listImports, saveImport } from "./imports.server";
 import { pageLabel, pathOnSite } from "./page-address";
 import { problemText } from "./parse-table.server";
@@ -169,8 +170,8 @@ export async function runImportAction(
     const period = periodText({ start: row.periodStart, end: row.periodEnd });
     const scope = row.scope ? pageLabel(row.scope, publicUrl) : "the whole site";
     const stored = [
-      row.queryCount !== null ? `${row.queryCount.toLocaleString("en-US")} queries` : null,
-      row.pageCount !== null ? `${row.pageCount.toLocaleString("en-US")} pages` : null,
+      row.queryCount !== null ? counted(row.queryCount, "query", "queries") : null,
+      row.pageCount !== null ? counted(row.pageCount, "page", "pages") : null,
     ]
       .filter(Boolean)
       .join(" and ");

@@ -76,6 +76,10 @@ export function ReportPage({ periods, ignored, selected, report }: ReportView) {
             ]
               .filter(Boolean)
               .join(" and ")}
+            . Imports are added, replaced and deleted on the{" "}
+            <Link to={SEO_SEARCH_CONSOLE_IMPORT_PATH} className="text-primary-dark underline underline-offset-2">
+              import page
+            </Link>
             .
           </p>
           <Opportunities
