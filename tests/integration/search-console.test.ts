@@ -374,5 +374,6 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
     expect(entry!.detail).toMatchObject({ before: { queries: 12, pages: 5 }, after: null });
     expect((await post({ intent: "delete", id: String(stored!.id) })).status).toBe(404);
     expect((await post({ intent: "delete", id: "abc" })).status).toBe(400);
+    expect((await post({ intent: "delete", id: "99999999999" })).status).toBe(400);
   });
 });

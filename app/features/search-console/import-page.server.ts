@@ -8,7 +8,7 @@ import { searchTypeWords } from "./export-format";
 import { counted } from "./figures";
 import { deleteImport, findImport, holdPending, listImports, saveImport } from "./imports.server";
 import { pageLabel, pathOnSite } from "./page-address";
-import { problemText } from "./parse-table.server";
+import { problemText, type ExportProblem } from "./parse-table.server";
 import { periodText } from "./period";
 import { planImport, type ImportPlan } from "./plan-import.server";
 import { readExport, type UploadedFile } from "./read-export.server";
@@ -24,6 +24,15 @@ import type {
 
 /** How many rows of each kind the preview shows. */
 export const PREVIEW_ROWS = 10;
+/** How many of the files' problems an answer lists (each file lists at most 20 itself). */
+const PROBLEMS_LISTED = 60;
+
+/** The problems as sentences, the ones past PROBLEMS_LISTED counted. */
+function problemSentences(problems: ExportProblem[]): string[] {
+  const listed = problems.slice(0, PROBLEMS_LISTED).map(problemText);
+  const more = problems.length - listed.length;
+  return more > 0 ? [...listed, `And ${more} more ${more === 1 ? "problem" : "problems"}.`] : listed;
+}
 
 const pageRef = (url: string, publicUrl: string): PageRef => ({
   url,
@@ -48,7 +57,7 @@ export async function importsPageData(db: Db, publicUrl: string) {
 }
 
 const CHOICE_NAMES: readonly (keyof ImportChoices)[] = ["from", "to", "searchType", "page"];
-const idSchema = z.coerce.number().int().positive();
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const pendingSchema = z.uuid();
 
 type Outcome = { status: number; answer: ImportAnswer };
@@ -123,7 +132,7 @@ export async function runImportAction(
       return answer(400, {
         ok: false,
         message: "These files could not be imported, and nothing was stored. Here is what needs fixing:",
-        problems: read.problems.map(problemText),
+        problems: problemSentences(read.problems),
         fields: {},
         values: choices,
       });
@@ -136,7 +145,7 @@ export async function runImportAction(
           planned.problems.length > 0
             ? "These files could not be imported, and nothing was stored. Here is what needs fixing:"
             : "Please correct the highlighted fields. Nothing was stored.",
-        problems: planned.problems.map(problemText),
+        problems: problemSentences(planned.problems),
         fields: planned.fields,
         values: choices,
       });

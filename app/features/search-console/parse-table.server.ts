@@ -54,8 +54,16 @@ export type ParsedTable =
 
 /** More than this many rows in one file is no Performance report export (its tables stop at 1,000). */
 export const MAX_TABLE_ROWS = 50_000;
-/** Search Console's queries and addresses are far shorter; a longer cell is a damaged file. */
-const MAX_KEY_LENGTH = 2000;
+/**
+ * Search Console's queries and addresses are far shorter (Google stops a query at 32 words, and
+ * addresses at about 2,000 characters); a longer cell is a damaged file. In bytes, since the key is
+ * part of a B-tree index, whose entries PostgreSQL caps at about 2,700 bytes.
+ */
+const MAX_KEY_BYTES = 2000;
+/** Counts are stored as 32-bit integers; no site's export comes near. */
+const MAX_COUNT = 2_000_000_000;
+/** Google lists a few hundred results for a search at most. */
+const MAX_POSITION = 1000;
 /** Past this many problems in one file, the rest are counted, not listed. */
 const MAX_PROBLEMS_PER_FILE = 20;
 
@@ -265,7 +273,9 @@ function readMetrics(
     };
     const whole = (column: "Clicks" | "Impressions") => {
       const text = value(column);
-      return WHOLE.test(text) ? Number(text.replace(/,/g, "")) : fail(column, `"${text}" is not a whole number.`);
+      if (!WHOLE.test(text)) return fail(column, `"${text}" is not a whole number.`);
+      const n = Number(text.replace(/,/g, ""));
+      return n <= MAX_COUNT ? n : fail(column, `${text} is more than a site's export can hold.`);
     };
 
     const keyText = cells[0]!;
@@ -276,7 +286,7 @@ function readMetrics(
         fail(keyColumn, `"${keyText}" is not a date (Search Console writes days as 2026-03-01).`);
     } else if (!keyText.trim()) {
       fail(keyColumn, `the ${table === "queries" ? "query" : "page address"} is empty.`);
-    } else if (keyText.length > MAX_KEY_LENGTH) {
+    } else if (Buffer.byteLength(keyText) > MAX_KEY_BYTES) {
       fail(
         keyColumn,
         `the value is ${keyText.length.toLocaleString("en-US")} characters long; Search Console's are far shorter.`,
@@ -328,8 +338,8 @@ function readMetrics(
     }
     const positionText = value("Position");
     const position = DECIMAL.test(positionText) ? Number(positionText) : null;
-    if (position === null || position < 1) {
-      fail("Position", `"${positionText}" is not a position (an average of 1 or more, such as 8.2).`);
+    if (position === null || position < 1 || position > MAX_POSITION) {
+      fail("Position", `"${positionText}" is not a position (an average from 1 to 1,000, such as 8.2).`);
       continue;
     }
     rows.push({ key, clicks, impressions, ctr, position });

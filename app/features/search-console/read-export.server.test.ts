@@ -87,6 +87,11 @@ describe("reading a Search Console export", () => {
     );
     expect(read.problems).toEqual([]);
     expect(read.export!.queries!.file).toBe("export (3).csv");
+    expect(
+      readExport([
+        { name: "C:\\Users\\x\\Pages\u0000.csv", bytes: csvFile("Top pages,Clicks,Impressions,CTR,Position\n") },
+      ]).export!.pages!.file,
+    ).toBe("Pages.csv");
     expect(read.export!.pages!.file).toBe("Pages (1).csv");
     expect(read.export!.dates!.days).toEqual(["2026-03-02", "2026-03-01"]);
   });
@@ -123,6 +128,8 @@ describe("reading a Search Console export", () => {
           "g,11,10,10%,3",
           ",1,10,10%,3",
           "a,1,10,10%,3",
+          "h,1,30000000000,10%,3",
+          "i,1,10,10%,99999999999999",
         ].join("\n"),
       }),
     ).toEqual([
@@ -130,11 +137,13 @@ describe("reading a Search Console export", () => {
       'Queries.csv, line 3, column Impressions: "-10" is not a whole number.',
       'Queries.csv, line 4, column CTR: "10" is not a percentage (Search Console writes CTR as 12.5%).',
       'Queries.csv, line 5, column CTR: "101%" is not a percentage (Search Console writes CTR as 12.5%).',
-      'Queries.csv, line 6, column Position: "abc" is not a position (an average of 1 or more, such as 8.2).',
-      'Queries.csv, line 7, column Position: "0.4" is not a position (an average of 1 or more, such as 8.2).',
+      'Queries.csv, line 6, column Position: "abc" is not a position (an average from 1 to 1,000, such as 8.2).',
+      'Queries.csv, line 7, column Position: "0.4" is not a position (an average from 1 to 1,000, such as 8.2).',
       "Queries.csv, line 8, column Clicks: 11 clicks but only 10 impressions: a result cannot be clicked more often than it was seen.",
       "Queries.csv, line 9, column Top queries: the query is empty.",
       'Queries.csv, line 10, column Top queries: "a" is listed twice (also on line 2).',
+      "Queries.csv, line 11, column Impressions: 30000000000 is more than a site's export can hold.",
+      'Queries.csv, line 12, column Position: "99999999999999" is not a position (an average from 1 to 1,000, such as 8.2).',
     ]);
     expect(
       problemsOf({
@@ -220,6 +229,9 @@ describe("reading a Search Console export", () => {
     expect(problemsOf({ "Queries.csv": new Uint8Array([0x54, 0x6f, 0x70, 0xff, 0xfe, 0x0a]) })).toEqual([
       "Queries.csv: this file is not text in UTF-8, as Search Console writes its CSV files.",
     ]);
+    expect(problemsOf({ "Queries.csv": `${QUERIES_HEADER}\nnul\u0000,1,10,10%,3\n` })).toEqual([
+      "Queries.csv: this file is not text in UTF-8, as Search Console writes its CSV files.",
+    ]);
     expect(problemsOf({ "Filters.csv": "Filter,Value\nSearch type,Web\n" })).toEqual([
       "Filters.csv: there are no queries or pages in it. Upload the zip Search Console downloads, or its Queries.csv and Pages.csv.",
     ]);
@@ -242,7 +254,19 @@ describe("reading a Search Console export", () => {
       }),
     ).toEqual([
       'Queries.csv, line 2, column Clicks: "x" is not a whole number.',
-      'Pages.csv, line 2, column Position: "y" is not a position (an average of 1 or more, such as 8.2).',
+      'Pages.csv, line 2, column Position: "y" is not a position (an average from 1 to 1,000, such as 8.2).',
+    ]);
+  });
+
+  it("refuses an over-long value, and an upload of more CSV files than an export holds", () => {
+    expect(problemsOf({ "Queries.csv": `${QUERIES_HEADER}\n${"ü".repeat(1001)},1,10,10%,3\n` })).toEqual([
+      "Queries.csv, line 2, column Top queries: the value is 1,001 characters long; Search Console's are far shorter.",
+    ]);
+    const many = Object.fromEntries(
+      Array.from({ length: 21 }, (_, i) => [`part ${i}.csv`, csvFile(`${QUERIES_HEADER}\n`)]),
+    );
+    expect(problemsOf({ "export.zip": zipSync(many) })).toEqual([
+      "export.zip: it holds 21 CSV files; a Search Console export has seven. Upload one export at a time.",
     ]);
   });
 

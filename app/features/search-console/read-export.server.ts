@@ -28,9 +28,17 @@ export interface ReadExport {
 
 /** A CSV inside a zip larger than this (unpacked) is no Performance export; refusing it bounds memory. */
 export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
+/** An export is seven CSV files; an upload of more than this many is something else (and bounds the work). */
+export const MAX_CSV_FILES = 20;
 
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-const baseName = (name: string) => name.replace(/^.*[\\/]/, "");
+/** A file's name without folders, control characters (it is shown and stored) or excess length. */
+const baseName = (name: string) =>
+  name
+    .replace(/^.*[\\/]/, "")
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .slice(0, 120);
 const sentenceList = (names: string[]) =>
   names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 
@@ -50,11 +58,16 @@ function unpack(files: UploadedFile[]): {
   const notes: string[] = [];
   const decoder = new TextDecoder("utf-8", { fatal: true });
   const decode = (name: string, bytes: Uint8Array) => {
+    let text: string;
     try {
-      texts.push({ name, text: decoder.decode(bytes) });
+      text = decoder.decode(bytes);
     } catch {
-      problems.push({ file: name, message: "this file is not text in UTF-8, as Search Console writes its CSV files." });
+      text = "\u0000";
     }
+    // (A NUL is no character of a CSV file, and PostgreSQL can store none.)
+    if (text.includes("\u0000")) {
+      problems.push({ file: name, message: "this file is not text in UTF-8, as Search Console writes its CSV files." });
+    } else texts.push({ name, text });
   };
 
   for (const file of files) {
@@ -131,6 +144,16 @@ function unpack(files: UploadedFile[]): {
  */
 export function readExport(files: UploadedFile[]): { export?: ReadExport; problems: ExportProblem[] } {
   const { texts, problems, notes } = unpack(files);
+  if (texts.length > MAX_CSV_FILES) {
+    return {
+      problems: [
+        {
+          file: files.length === 1 ? baseName(files[0]!.name) : "The upload",
+          message: `it holds ${texts.length} CSV files; a Search Console export has seven. Upload one export at a time.`,
+        },
+      ],
+    };
+  }
   const tables: ParsedTable[] = [];
   for (const { name, text } of texts) {
     const read = parseExportTable(name, text);
