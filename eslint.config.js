@@ -45,6 +45,8 @@ const FEATURE_IMPORTS = {
   "seo-staff": [],
   // Redirects and the 404 monitor: the analytics' bot check, the audit trail, the section's frame.
   "seo-redirects": ["analytics", "auth", "seo-staff"],
+  // Search Console's exports, imported and reported: the audit trail, the staff guard, the section's frame.
+  "search-console": ["auth", "seo-staff"],
 };
 
 function refuseCircles(graph) {

@@ -8,3 +8,4 @@ export const SEO_SEARCH_CONSOLE_PATH = staffPath("seo/search-console");
 export const SEO_REDIRECTS_PATH = staffPath("seo/redirects");
 export const SEO_NOT_FOUND_PATH = staffPath("seo/not-found");
 export const SEO_NOT_FOUND_CSV_PATH = staffPath("seo/not-found/export.csv");
+export const SEO_SEARCH_CONSOLE_IMPORT_PATH = staffPath("seo/search-console/import");

@@ -5,6 +5,8 @@ export interface ViewTab {
   /** Where the tab leads (its address may carry the page's parameters). */
   href: string;
   label: string;
+  /** Also the current tab on the addresses below it (an import page under its report, say). */
+  coversBelow?: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export function ViewTabs({ label, views }: { label: string; views: readonly View
           <li key={view.href}>
             <NavLink
               to={view.href}
-              end
+              end={!view.coversBelow}
               className={({ isActive }) =>
                 cn(
                   "inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-semibold",

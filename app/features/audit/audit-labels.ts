@@ -36,6 +36,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   redirect_deleted: "Deleted a redirect",
   not_found_ignored: "Ignored a path in the 404 monitor",
   not_found_unignored: "Counted an ignored path in the 404 monitor again",
+  search_console_imported: "Imported Search Console data",
+  search_console_import_deleted: "Deleted imported Search Console data",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

@@ -41,6 +41,8 @@ export const auditActions = [
   "redirect_deleted",
   "not_found_ignored",
   "not_found_unignored",
+  "search_console_imported",
+  "search_console_import_deleted",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,13 +1,14 @@
 import type * as React from "react";
 import { PageHeader } from "~/components/staff/page-header";
-import { ViewTabs } from "~/components/staff/view-tabs";
-import { SEO_NOT_FOUND_PATH, SEO_REDIRECTS_PATH } from "~/lib/seo-paths";
+import { ViewTabs, type ViewTab } from "~/components/staff/view-tabs";
+import { SEO_NOT_FOUND_PATH, SEO_REDIRECTS_PATH, SEO_SEARCH_CONSOLE_PATH } from "~/lib/seo-paths";
 
 /** The search-optimisation section's views, in the order a person works through them. */
 const SEO_VIEWS = [
+  { href: SEO_SEARCH_CONSOLE_PATH, label: "Search Console", coversBelow: true },
   { href: SEO_REDIRECTS_PATH, label: "Redirects" },
   { href: SEO_NOT_FOUND_PATH, label: "404 monitor" },
-] as const;
+] as const satisfies readonly ViewTab[];
 
 /** Every search-optimisation page: its title, what it is for, the section's views, then the page. */
 export function SeoFrame({

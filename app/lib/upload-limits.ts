@@ -1,0 +1,24 @@
+import { SEO_SEARCH_CONSOLE_IMPORT_PATH } from "./seo-paths";
+
+/** Search Console's export zip is tens of kilobytes (its tables stop at 1,000 rows); this leaves room for any. */
+export const SEARCH_CONSOLE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Page actions that take file uploads, and how large a body each accepts
+ * (server/page-form-body.ts reads every other page form with its 32 KB
+ * bound). One list, so the server's bound and what the page tells staff
+ * are the same number.
+ */
+export const UPLOAD_FORM_LIMITS: Readonly<Record<string, number>> = {
+  [SEO_SEARCH_CONSOLE_IMPORT_PATH]: SEARCH_CONSOLE_UPLOAD_MAX_BYTES,
+};
+
+/** The upload bound of a page action's path (its data request, /x.data, included), or undefined. */
+export function uploadFormLimit(pathname: string): number | undefined {
+  return UPLOAD_FORM_LIMITS[pathname.replace(/\.data$/, "")];
+}
+
+/** "5 MB" */
+export function megabytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
