@@ -24,7 +24,7 @@ const FEATURE_IMPORTS = {
   appointment: ["content", "leads", "seo"],
   home: ["content", "leads"],
   // The public frame: header, footer (with the newsletter box), consent choices.
-  site: ["analytics", "consent", "content", "newsletter"],
+  site: ["analytics", "consent", "content", "newsletter", "seo"],
   dashboard: ["leads"],
   // The lead settings page and the daily jobs (retention, the overdue digest).
   "lead-upkeep": ["auth", "leads"],

@@ -4,6 +4,7 @@ import {
   Meta,
   Outlet,
   type RouterContextProvider,
+  type ShouldRevalidateFunctionArgs,
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
@@ -17,6 +18,7 @@ import { consentAtStart } from "~/features/consent/consent-controller";
 import { ConsentSlot } from "~/features/consent/consent-slot";
 import { phoneLinkClicked } from "~/features/leads/phone-link";
 import { getSiteRow } from "~/features/content/queries.server";
+import { pageSettingsForRequest } from "~/features/seo/page-settings.server";
 import { measurementConfig, needsConsent } from "~/features/consent/measurement-config";
 import { NotFoundPage } from "~/features/site/components/not-found-page";
 import { isStaffAreaPath } from "~/lib/staff-area";
@@ -45,8 +47,20 @@ export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: appCssUrl }] : []),
 ];
 
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
-  return { ...(await siteSettingsOrFallbacks(context)), publicUrl: context.get(configContext).publicUrl };
+export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
+  const [site, pageSettings] = await Promise.all([
+    siteSettingsOrFallbacks(context),
+    pageSettingsForRequest(request, url, context),
+  ]);
+  return { ...site, pageSettings, publicUrl: context.get(configContext).publicUrl };
+}
+
+/**
+ * The root's data carries the page's search settings (pageMeta applies them), so a client
+ * navigation to another page asks for it again; the answer is page-cached like the page's own.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 }
 
 /**

@@ -2,8 +2,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appMeta, notFoundPaths, seoRedirects, type SeoRedirect } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
+import { normalisePath } from "~/lib/site-path";
 import {
-  normalisePath,
   normaliseTarget,
   reservedPathReason,
   type RedirectFormField,
