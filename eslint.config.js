@@ -45,6 +45,9 @@ const FEATURE_IMPORTS = {
   "seo-staff": [],
   // Redirects and the 404 monitor: the analytics' bot check, the audit trail, the section's frame.
   "seo-redirects": ["analytics", "auth", "seo-staff"],
+  // Per-page search settings: the audit trail, the content version, the public metadata and sitemap (seo), the
+  // section's frame, the SERP widths and the facts of a rendered page.
+  "seo-page-settings": ["auth", "content", "seo", "seo-staff", "seo-text"],
 };
 
 function refuseCircles(graph) {

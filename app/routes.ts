@@ -47,6 +47,7 @@ export default [
       route("analytics/funnel", "routes/admin/analytics-funnel.tsx"),
       route("analytics/export.csv", "routes/admin/analytics-export-csv.ts"),
       route("analytics/settings", "routes/admin/analytics-settings.tsx"),
+      route("seo/page", "routes/admin/seo-page.tsx"),
       route("seo/redirects", "routes/admin/seo-redirects.tsx"),
       route("seo/not-found", "routes/admin/seo-not-found.tsx"),
       route("*", "routes/admin/not-found.tsx"),

@@ -40,6 +40,8 @@ export const auditActions = [
   "redirect_changed",
   "redirect_deleted",
   "not_found_ignored",
+  "page_settings_changed",
+  "page_settings_reset",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,5 +1,7 @@
 import nlp from "compromise";
 import { syllable } from "syllable";
+import type { Readability } from "./page-settings-types";
+import { LONG_PARAGRAPH_WORDS, LONG_SENTENCE_WORDS } from "./readability-checks";
 
 /**
  * How easy a page's words are to read, Yoast-style, computed on the server
@@ -10,25 +12,6 @@ import { syllable } from "syllable";
  * compromise (a part-of-speech tagger: "was given", "is covered", not "is
  * tired"), syllables from `syllable`. Both stay on the server.
  */
-export interface Readability {
-  words: number;
-  sentences: number;
-  syllables: number;
-  /** 206.835 − 1.015 × words per sentence − 84.6 × syllables per word, to one decimal; null without words. */
-  fleschReadingEase: number | null;
-  /** 0.39 × words per sentence + 11.8 × syllables per word − 15.59, to one decimal; null without words. */
-  fleschKincaidGrade: number | null;
-  /** Sentences of more than LONG_SENTENCE_WORDS words. */
-  longSentences: number;
-  /** Paragraphs of more than LONG_PARAGRAPH_WORDS words, and the longest one's words. */
-  longParagraphs: number;
-  longestParagraph: number;
-  /** Sentences with a verb in the passive voice. */
-  passiveSentences: number;
-}
-
-export const LONG_SENTENCE_WORDS = 20;
-export const LONG_PARAGRAPH_WORDS = 150;
 
 const WORD = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu;
 
