@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readabilityChecks } from "./readability-checks";
 import { readability } from "./readability.server";
 
 // Syllables counted by hand (and by `syllable`, which agrees on every word here).
@@ -38,5 +39,36 @@ describe("readability of a page's paragraphs", () => {
   it("gives no scores for a page without words, and a syllable to every word (988 too)", () => {
     expect(readability([])).toMatchObject({ words: 0, fleschReadingEase: null, fleschKincaidGrade: null });
     expect(readability(["Call 988."])).toMatchObject({ words: 2, syllables: 2 });
+  });
+});
+
+describe("readability in words", () => {
+  it("judges each figure by its band: Yoast's for ease, sentences, paragraphs and the passive; grade 8 for the grade", () => {
+    const checks = readabilityChecks(readability(PARAGRAPHS));
+    expect(checks.map((c) => [c.id, c.status])).toEqual([
+      ["reading-ease", "good"], // 87.5
+      ["grade", "good"], // 3.1
+      ["sentences", "good"], // 1 of 5 = 20 %
+      ["paragraphs", "good"],
+      ["passive", "problem"], // 1 of 5 = 20 % (over 15 %)
+    ]);
+    expect(checks[0]!.message).toBe("87.5: easy to read.");
+    expect(checks[4]!.message).toBe("1 of 5 sentences (20 %) are passive (“is covered by”); a tenth at most is best.");
+    const hard = {
+      ...readability(PARAGRAPHS),
+      fleschReadingEase: 45,
+      fleschKincaidGrade: 11.2,
+      longSentences: 2,
+      longParagraphs: 1,
+      longestParagraph: 180,
+      passiveSentences: 0,
+    };
+    expect(readabilityChecks(hard).map((c) => c.status)).toEqual(["problem", "problem", "problem", "ok", "good"]);
+    expect(
+      readabilityChecks({ ...hard, fleschReadingEase: 55, fleschKincaidGrade: 9.5 })
+        .slice(0, 2)
+        .map((c) => c.status),
+    ).toEqual(["ok", "ok"]);
+    expect(readabilityChecks(readability([]))).toEqual([]);
   });
 });

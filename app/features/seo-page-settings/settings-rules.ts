@@ -128,7 +128,7 @@ const socialImage = z
       ctx.addIssue({ code: "custom", message: `Keep the address under ${SETTINGS_LIMITS.address.max} characters.` });
       return z.NEVER;
     }
-    if (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") && !/[\s#]/.test(value)) {
+    if (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") && !value.includes("#")) {
       try {
         // Kept as typed (file names may be case-sensitive), with the browser's encoding.
         const url = new URL(value, "http://x");
