@@ -4,7 +4,6 @@ import {
   Meta,
   Outlet,
   type RouterContextProvider,
-  type ShouldRevalidateFunctionArgs,
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
@@ -47,20 +46,18 @@ export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: appCssUrl }] : []),
 ];
 
+/**
+ * The site's settings and this page's search settings (pageMeta applies them). A client navigation's
+ * data request (/x.data; `url` is /x) runs this loader again: React Router's single fetch revalidates
+ * every matched loader on a navigation unless a route opts out, so the settings follow the path with
+ * no code in the browser (tests/e2e/seo-page-settings.test.ts follows a link to prove it).
+ */
 export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
   const [site, pageSettings] = await Promise.all([
     siteSettingsOrFallbacks(context),
     pageSettingsForRequest(request, url, context),
   ]);
   return { ...site, pageSettings, publicUrl: context.get(configContext).publicUrl };
-}
-
-/**
- * The root's data carries the page's search settings (pageMeta applies them), so a client
- * navigation to another page asks for it again; the answer is page-cached like the page's own.
- */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 }
 
 /**

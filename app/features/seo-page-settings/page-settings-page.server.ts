@@ -6,7 +6,7 @@ import { formatClinicDateTime } from "~/lib/clinic-time";
 import { formAnswer } from "~/lib/form-answer";
 import { schemaProblems } from "~/lib/form-answer.server";
 import { normalisePath } from "~/lib/site-path";
-import { pagePathOf } from "./page-paths";
+import { pagePathOf } from "./page-paths.server";
 import { readPageAsItIs } from "./page-readout.server";
 import {
   listPageSettings,
@@ -16,13 +16,8 @@ import {
   valuesOf,
 } from "./page-settings-store.server";
 import type { PageSettingsAnswer, PageSettingsView, PickerView, SettingsListItem } from "./page-settings-types";
-import {
-  FIELD_WORDS,
-  formFieldsOf,
-  settingsFormSchema,
-  type SettingsField,
-  type SettingsValues,
-} from "./settings-rules";
+import { settingsFormSchema } from "./settings-schema.server";
+import { FIELD_WORDS, formFieldsOf, type SettingsField, type SettingsValues } from "./settings-rules";
 
 type Services = Pick<ServerServices, "self" | "secret" | "pageCache">;
 

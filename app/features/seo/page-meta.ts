@@ -52,27 +52,34 @@ export interface MetaSite {
 
 /** Every tag of spec §2's page metadata, ready for a route's `meta` export, with the page's settings applied. */
 export function pageMeta(input: PageMetaInput, site: MetaSite): MetaDescriptor[] {
-  const set = site.settings ?? {};
-  const title = set.title ?? input.title;
-  const description = set.description ?? input.description;
+  // A setting wins over the route's value; the cards follow the search title and description unless set.
+  const {
+    title,
+    description,
+    canonical,
+    noindex,
+    socialImage,
+    socialTitle = title,
+    socialDescription = description,
+  } = { ...input, ...site.settings };
   const base = `${site.publicUrl}/`;
-  const url = set.canonical
-    ? new URL(set.canonical, base).href
+  const url = canonical
+    ? new URL(canonical, base).href
     : canonicalUrl(site.publicUrl, input.canonicalPath ?? site.pathname);
-  const image = new URL(set.socialImage ?? input.ogImage ?? DEFAULT_OG_IMAGE, base).href;
+  const image = new URL(socialImage ?? input.ogImage ?? DEFAULT_OG_IMAGE, base).href;
   const type = input.type ?? "website";
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: site.siteName },
-    { property: "og:title", content: set.socialTitle ?? title },
-    { property: "og:description", content: set.socialDescription ?? description },
+    { property: "og:title", content: socialTitle },
+    { property: "og:description", content: socialDescription },
     { property: "og:type", content: type },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
     // The size of our own cards; a staff member's image may be any size.
-    ...(set.socialImage
+    ...(socialImage
       ? []
       : [
           { property: "og:image:width", content: "1200" },
@@ -80,11 +87,11 @@ export function pageMeta(input: PageMetaInput, site: MetaSite): MetaDescriptor[]
         ]),
     { property: "og:locale", content: "en_US" },
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: set.socialTitle ?? title },
-    { name: "twitter:description", content: set.socialDescription ?? description },
+    { name: "twitter:title", content: socialTitle },
+    { name: "twitter:description", content: socialDescription },
     { name: "twitter:image", content: image },
   ];
-  if (input.noindex || set.noindex) tags.push({ name: "robots", content: "noindex, follow" });
+  if (noindex) tags.push({ name: "robots", content: "noindex, follow" });
   if (input.keywords?.length) tags.push({ name: "keywords", content: input.keywords.join(", ") });
   if (input.author) tags.push({ name: "author", content: input.author });
   if (input.publishedDate) tags.push({ property: "article:published_time", content: input.publishedDate });

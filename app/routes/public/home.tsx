@@ -13,7 +13,7 @@ import { loadHomePage } from "~/features/home/home.server";
 import { organizationJsonLd } from "~/features/seo/organization-jsonld";
 import { shortBrand } from "~/features/pages/page-titles";
 import { pageMeta } from "~/features/seo/page-meta";
-import { rootDataFrom } from "~/features/site/root-data";
+import type { RootData } from "~/features/site/root-data";
 import { lazyWithPreload } from "~/document/lazy-with-preload";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/home";
@@ -67,7 +67,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       publicUrl,
       siteName: site.clinicName,
       pathname: location.pathname,
-      settings: rootDataFrom(matches)?.pageSettings,
+      // (rootDataFrom's one line, written out: importing it here would split it into a chunk of its own.)
+      settings: (matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)?.pageSettings,
     },
   );
 }

@@ -1,10 +1,11 @@
-import { CircleAlert, CircleCheck, CircleMinus, CircleX } from "lucide-react";
+// Icons the public pages do not use: one they share would become a chunk of its own on the public side.
+import { CircleCheckBig, CircleMinus, CircleX, TriangleAlert } from "lucide-react";
 import { cn } from "~/lib/cn";
 import type { CheckStatus } from "../keyphrase-checks";
 
-const LOOKS: Record<CheckStatus, { word: string; Icon: typeof CircleCheck; className: string }> = {
-  good: { word: "Good", Icon: CircleCheck, className: "text-primary-dark" },
-  ok: { word: "Could be better", Icon: CircleAlert, className: "text-accent-dark" },
+const LOOKS: Record<CheckStatus, { word: string; Icon: typeof CircleCheckBig; className: string }> = {
+  good: { word: "Good", Icon: CircleCheckBig, className: "text-primary-dark" },
+  ok: { word: "Could be better", Icon: TriangleAlert, className: "text-accent-dark" },
   problem: { word: "Needs work", Icon: CircleX, className: "text-danger" },
   none: { word: "Not checked", Icon: CircleMinus, className: "text-muted" },
 };

@@ -5,7 +5,7 @@ import { EmptyState } from "~/components/staff/page-header";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, Input } from "~/components/ui/field";
 import { SEO_PAGE_SETTINGS_PATH } from "~/lib/seo-paths";
-import { PAGE_PATH_MAX } from "../page-paths";
+import { PAGE_PATH_MAX } from "../settings-rules";
 import type { PickerView, SettingsListItem } from "../page-settings-types";
 
 const editHref = (path: string) => `${SEO_PAGE_SETTINGS_PATH}?${new URLSearchParams({ path })}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formFieldsOf, settingsFormSchema } from "./settings-rules";
+import { formFieldsOf } from "./settings-rules";
+import { settingsFormSchema } from "./settings-schema.server";
 
 const parse = (values: Record<string, string>) => settingsFormSchema.safeParse(formFieldsOf(values));
 const saved = (values: Record<string, string>) => {

@@ -1,7 +1,5 @@
 import { normalisePath } from "~/lib/site-path";
-
-/** The longest path the editor takes (the redirects' limit too). */
-export const PAGE_PATH_MAX = 512;
+import { PAGE_PATH_MAX } from "./settings-rules";
 
 /**
  * The page a settings address names (`?path=`, the form's `path`), in the
