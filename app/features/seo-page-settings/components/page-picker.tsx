@@ -23,16 +23,17 @@ const columns = [
       </Link>
     ),
   }),
-  column.accessor("overrides", { header: "Its own" }),
+  column.accessor("overrides", { header: "Its own settings" }),
   column.accessor((row) => row.changed.text, {
     id: "changed",
     header: "Last changed",
-    meta: { cellClassName: "whitespace-nowrap" },
     cell: ({ row }) => (
-      <>
-        <time dateTime={row.original.changed.iso}>{row.original.changed.text}</time>
-        {row.original.by ? <span className="block text-muted">by {row.original.by}</span> : null}
-      </>
+      <span className="grid">
+        <time dateTime={row.original.changed.iso} className="whitespace-nowrap">
+          {row.original.changed.text}
+        </time>
+        {row.original.by ? <span className="text-muted">by {row.original.by}</span> : null}
+      </span>
     ),
   }),
 ];
