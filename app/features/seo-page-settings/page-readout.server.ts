@@ -4,6 +4,8 @@ import { factsOf, readPage } from "~/features/seo-text/read-page.server";
 import type { PageContent, PageDefaults, Readability } from "./page-settings-types";
 import { readability } from "./readability.server";
 
+const READ_TIMEOUT_MS = 4000;
+
 export type PageReadout =
   | { ok: true; siteName: string | null; defaults: PageDefaults; content: PageContent; readability: Readability }
   | { ok: false; status: 404 | 502; message: string; goTo?: string };
@@ -26,6 +28,8 @@ export async function readPageAsItIs(
     return { ok: false, status: 502, message: "The site cannot read its own pages yet. Try again in a moment." };
   const reading = await readPage(origin, path, {
     headers: { [PAGE_DEFAULTS_HEADER]: signDefaultsRead(services.secret, path) },
+    // Within the staff area's 5 s database deadline, so a slow page says so instead of "database away".
+    timeoutMs: READ_TIMEOUT_MS,
     signal,
   });
   if (reading.status >= 300 && reading.status < 400 && reading.location) {
