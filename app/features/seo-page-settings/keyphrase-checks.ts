@@ -143,7 +143,12 @@ function lengthCheck(keyphrase: string): Check {
       message: "The keyphrase has only small words such as “in” or “the”. Add the words people search for.",
     };
   if (content.length <= KEYPHRASE_WORDS.good)
-    return { id: "length", label, status: "good", message: `${content.length} main word(s): a good length.` };
+    return {
+      id: "length",
+      label,
+      status: "good",
+      message: `${content.length} main word${content.length === 1 ? "" : "s"}: a good length.`,
+    };
   return {
     id: "length",
     label,
