@@ -24,7 +24,7 @@ const FEATURE_IMPORTS = {
   appointment: ["content", "leads", "seo"],
   home: ["content", "leads"],
   // The public frame: header, footer (with the newsletter box), consent choices.
-  site: ["analytics", "consent", "content", "newsletter"],
+  site: ["analytics", "consent", "content", "newsletter", "seo"],
   dashboard: ["leads"],
   // The lead settings page and the daily jobs (retention, the overdue digest).
   "lead-upkeep": ["auth", "leads"],
@@ -47,6 +47,9 @@ const FEATURE_IMPORTS = {
   "seo-redirects": ["analytics", "auth", "seo-staff"],
   // Search Console's exports, imported and reported: the audit trail, the staff guard, the section's frame.
   "search-console": ["auth", "seo-staff"],
+  // Per-page search settings: the audit trail, the content version, the public metadata and sitemap (seo), the
+  // section's frame, the SERP widths and the facts of a rendered page.
+  "seo-page-settings": ["auth", "content", "seo", "seo-staff", "seo-text"],
 };
 
 function refuseCircles(graph) {

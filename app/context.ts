@@ -44,6 +44,12 @@ export interface ServerServices {
    * its own pages there, as a visitor gets them (the search audit, the page settings' checks).
    */
   self: { url: string | null };
+  /**
+   * This instance's page cache, told the content version a change has just committed: it drops its
+   * pages at once, so the change holds here before the answer (the other instances see the version
+   * row within their 2 s poll).
+   */
+  pageCache: { contentChanged(version: string): void };
   rateRules: { forms: RateRule; analytics: RateRule };
   /** Keys the per-client rate counters (see clientKey). */
   secret: string;

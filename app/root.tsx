@@ -17,6 +17,7 @@ import { consentAtStart } from "~/features/consent/consent-controller";
 import { ConsentSlot } from "~/features/consent/consent-slot";
 import { phoneLinkClicked } from "~/features/leads/phone-link";
 import { getSiteRow } from "~/features/content/queries.server";
+import { pageSettingsForRequest } from "~/features/seo/page-settings.server";
 import { measurementConfig, needsConsent } from "~/features/consent/measurement-config";
 import { NotFoundPage } from "~/features/site/components/not-found-page";
 import { isStaffAreaPath } from "~/lib/staff-area";
@@ -45,8 +46,18 @@ export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: appCssUrl }] : []),
 ];
 
-export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
-  return { ...(await siteSettingsOrFallbacks(context)), publicUrl: context.get(configContext).publicUrl };
+/**
+ * The site's settings and this page's search settings (pageMeta applies them). A client navigation's
+ * data request (/x.data; `url` is /x) runs this loader again: React Router's single fetch revalidates
+ * every matched loader on a navigation unless a route opts out, so the settings follow the path with
+ * no code in the browser (tests/e2e/seo-page-settings.test.ts follows a link to prove it).
+ */
+export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
+  const [site, pageSettings] = await Promise.all([
+    siteSettingsOrFallbacks(context),
+    pageSettingsForRequest(request, url, context),
+  ]);
+  return { ...site, pageSettings, publicUrl: context.get(configContext).publicUrl };
 }
 
 /**

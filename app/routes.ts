@@ -49,6 +49,7 @@ export default [
       route("analytics/settings", "routes/admin/analytics-settings.tsx"),
       route("seo/search-console", "routes/admin/seo-search-console.tsx"),
       route("seo/search-console/import", "routes/admin/seo-search-console-import.tsx"),
+      route("seo/page", "routes/admin/seo-page.tsx"),
       route("seo/redirects", "routes/admin/seo-redirects.tsx"),
       route("seo/not-found", "routes/admin/seo-not-found.tsx"),
       route("seo/not-found/export.csv", "routes/admin/seo-not-found-csv.ts"),

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerServices } from "~/context";
+import { isDefaultsRead, PAGE_DEFAULTS_HEADER } from "~/features/seo/page-defaults-read.server";
+import { normalisePath } from "~/lib/site-path";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import { beaconWrites } from "./api/analytics";
@@ -8,6 +10,7 @@ import { canonicalRedirectTarget } from "./canonical-redirect";
 import type { Logger } from "./logger";
 import { sendEntry, type PageCache } from "./page-cache";
 import { createPageCacheFront } from "./page-cache-front";
+import { splitTarget } from "./page-cache-key";
 import { createClientAddress, securityHeaders } from "./security-headers";
 
 /**
@@ -53,7 +56,7 @@ export function createFront(options: {
     render: app,
   });
 
-  const { redirects } = options.services;
+  const { redirects, secret } = options.services;
   const countNotFound = function (this: ServerResponse) {
     if (this.statusCode === 404)
       redirects.countNotFound(this.req.url ?? "/", this.req.headers["user-agent"], this.req.headers.referer);
@@ -110,6 +113,16 @@ export function createFront(options: {
       return;
     }
     if (beacons(req, res)) return;
+    // The site's own read of a page without its settings (/admin/seo/page): rendered, never cached.
+    // A header that does not verify is dropped, so the request is served as if it had none.
+    if (req.headers[PAGE_DEFAULTS_HEADER] !== undefined) {
+      const { pathname } = splitTarget(req.url ?? "/");
+      if (isDefaultsRead(secret, normalisePath(pathname), req.headers[PAGE_DEFAULTS_HEADER])) {
+        app(req, res);
+        return;
+      }
+      delete req.headers[PAGE_DEFAULTS_HEADER];
+    }
     pages(req, res);
   };
 }

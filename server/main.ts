@@ -15,6 +15,7 @@ import { backfillLeadSources } from "~/features/leads/backfill-lead-sources.serv
 import { ConfigError, loadEnv } from "~/lib/env.server";
 import { deleteExpiredRateCounters } from "~/lib/rate-limit.server";
 import { createApp } from "./app";
+import { startContentVersionPoll } from "./content-version-poll";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./data-dir-lock";
 import { createLogger, type Logger } from "./logger";
 import { createFront } from "./front";
@@ -34,8 +35,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-// How often an instance checks whether another one changed the content.
-const CONTENT_VERSION_POLL_MS = 2000;
 // How often an instance looks for scheduled blog posts that have fallen due.
 const SCHEDULED_POSTS_POLL_MS = 60_000;
 // How long a shutdown waits for in-flight requests before closing their connections.
@@ -76,20 +75,14 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   // In development every request renders afresh, so edits show at once.
   const cache = new PageCache(options.vite ? 0 : env.PAGE_CACHE_ENTRIES);
   cache.setVersion(await readContentVersion(database.db));
-  const poll = setInterval(() => {
-    readContentVersion(database.db).then(
-      (v) => cache.setVersion(v),
-      () => {},
-    );
-  }, CONTENT_VERSION_POLL_MS);
-  poll.unref();
+  const contentVersion = startContentVersionPoll(database.db, cache);
   // A scheduled post appears by the clock alone: the cached lists and feed must then be dropped.
   const duePosts = () => void bumpWhenPostsFallDue(database.db).catch(() => {});
   duePosts();
   const scheduled = setInterval(duePosts, SCHEDULED_POSTS_POLL_MS);
   scheduled.unref();
 
-  const services = createServices(env, database, logger, secret);
+  const services = createServices(env, database, logger, secret, contentVersion);
   services.notifier.start();
   // Redirects are answered from memory from the first request on.
   await services.redirects.start();
@@ -161,7 +154,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const stop = () =>
     (stopping ??= (async () => {
       logger.info("shutting down: finishing in-flight requests");
-      clearInterval(poll);
+      contentVersion.stop();
       clearInterval(scheduled);
       clearInterval(maintenance);
       clearInterval(daily);

@@ -15,13 +15,15 @@ export async function storeAndSend(
   res: ServerResponse,
   response: Response,
   routeIds?: ReadonlySet<string>,
+  renderedUnder?: string,
 ) {
   const rule: KeyRule = {
     query: declaredQuery(response.headers.get(CACHE_MARKER) ?? ""),
     ...(routeIds ? { routeIds } : {}),
   };
   const body = Buffer.from(await response.arrayBuffer());
-  const entry = await cache.store(req.originalUrl ?? req.url ?? "/", rule, response.status, response.headers, body);
+  const target = req.originalUrl ?? req.url ?? "/";
+  const entry = await cache.store(target, rule, response.status, response.headers, body, renderedUnder);
   res.setHeader("X-Cache", "MISS");
   sendEntry(req, res, entry, NO_EXTRA_HEADERS);
 }

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * Keys are the path plus the query parameters the route declared
  * (server/page-cache-key.ts); the best brotli is made in the background.
  */
+import { PAGE_DEFAULTS_HEADER } from "~/features/seo/page-defaults-read.server";
 import { CACHE_MARKER } from "~/lib/page-cache-marker";
 import { SESSION_COOKIE_NAME } from "~/lib/staff-area";
 import { BEST_BROTLI_QUALITY, brotliAt, FAST_BROTLI_QUALITY, gzipBest } from "./page-cache-compression";
@@ -111,9 +112,18 @@ export class PageCache {
    * Keeps a response for `target` under the key its rule gives, with gzip 9
    * and a quick brotli; resolves once those exist (a few milliseconds), so the
    * miss can be answered from the entry. Brotli 11 follows in the background.
+   * `renderedUnder` is the content version when the render began (default:
+   * now): a page whose render began before a change is not kept after it.
    */
-  async store(target: string, rule: KeyRule, status: number, headers: Headers, body: Buffer): Promise<CacheEntry> {
-    const version = this.version;
+  async store(
+    target: string,
+    rule: KeyRule,
+    status: number,
+    headers: Headers,
+    body: Buffer,
+    renderedUnder = this.version,
+  ): Promise<CacheEntry> {
+    const version = renderedUnder;
     const kept: [string, string][] = [];
     headers.forEach((value, name) => {
       if (name !== CACHE_MARKER && name !== "set-cookie" && name !== "content-length") {
@@ -219,9 +229,16 @@ export function hasSession(req: IncomingMessage): boolean {
   return cookie !== undefined && cookie.includes(`${SESSION_COOKIE_NAME}=`);
 }
 
-/** Whether this request may be answered from (or stored in) the cache. */
+/**
+ * Whether this request may be answered from (or stored in) the cache. Not the site's own read of a
+ * page without its settings: the front lets that header through only when it verifies (server/front.ts).
+ */
 export function isCacheableRequest(req: IncomingMessage): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && !hasSession(req);
+  return (
+    (req.method === "GET" || req.method === "HEAD") &&
+    !hasSession(req) &&
+    req.headers[PAGE_DEFAULTS_HEADER] === undefined
+  );
 }
 
 function pickEncoding(req: IncomingMessage): Encoding {

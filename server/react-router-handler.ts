@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { pageNoindexContext } from "~/features/seo/page-settings.server";
 import { databaseAwayContext } from "~/lib/database-availability.server";
 import { dataRequestRouteIds } from "./data-request-routes";
 import { DEFAULT_CSP } from "./security-headers";
@@ -26,7 +27,11 @@ export function createPageHandler(options: {
     try {
       const request = toWebRequest(req, res);
       const context = options.getLoadContext(req);
+      // A change committed while this page renders empties the cache after the render read the old content.
+      const renderedUnder = options.cache.currentVersion;
       const response = await handle(request, context);
+      // Staff set this page to noindex (the root loader read its settings): the header says it too.
+      if (context.get(pageNoindexContext)) response.headers.set("X-Robots-Tag", "noindex");
       if (response.headers.has(CACHE_MARKER)) {
         // A page drawn with fallbacks while the database was away is not the page to keep.
         const degraded = context.get(databaseAwayContext);
@@ -38,7 +43,7 @@ export function createPageHandler(options: {
           // A data request's _routes can only pick among the routes its path matches.
           const { pathname } = splitTarget(req.originalUrl);
           const routeIds = isDataPath(pathname) ? dataRequestRouteIds(await build(), pathname) : undefined;
-          await storeAndSend(options.cache, req, res, response, routeIds);
+          await storeAndSend(options.cache, req, res, response, routeIds, renderedUnder);
           return;
         }
         response.headers.delete(CACHE_MARKER);

@@ -8,8 +8,14 @@ import { RedirectRuntime } from "~/features/seo-redirects/redirect-runtime.serve
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "./logger";
 
-/** The helpers actions and the JSON API share, built from the settings. */
-export function createServices(env: Env, database: Database, logger: Logger, secret: string): ServerServices {
+/** The helpers actions and the JSON API share, built from the settings (and the page cache, when there is one). */
+export function createServices(
+  env: Env,
+  database: Database,
+  logger: Logger,
+  secret: string,
+  pageCache: ServerServices["pageCache"] = { contentChanged() {} },
+): ServerServices {
   const rateRules = {
     forms: { name: "forms", limit: env.RATE_LIMIT_FORMS, windowSeconds: env.RATE_LIMIT_FORMS_WINDOW_SECONDS },
     analytics: {
@@ -40,6 +46,7 @@ export function createServices(env: Env, database: Database, logger: Logger, sec
         ),
     }),
     self: { url: null },
+    pageCache,
     secret,
     rateRules,
     secureCookies: env.NODE_ENV === "production",

@@ -58,7 +58,8 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
   function post(fields: Record<string, string>, files: Record<string, Uint8Array> = {}, as = cookie) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    for (const [name, bytes] of Object.entries(files)) form.append("files", new File([bytes as Uint8Array<ArrayBuffer>], name));
+    for (const [name, bytes] of Object.entries(files))
+      form.append("files", new File([bytes as Uint8Array<ArrayBuffer>], name));
     return fetch(`${app.url}${IMPORT}`, { method: "POST", headers: { cookie: as, origin: app.url }, body: form });
   }
   const preview = (files: Record<string, Uint8Array>, fields: Record<string, string> = {}, as = cookie) =>

@@ -3,9 +3,12 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
+import type { ServerServices } from "~/context";
 import type { Database } from "~/db/client.server";
 import { loadEnv } from "~/lib/env.server";
+import type * as ContentVersionModule from "~/features/content/content-version.server";
 import type * as AppModule from "../../server/app";
+import type * as ContentVersionPollModule from "../../server/content-version-poll";
 import type * as FrontModule from "../../server/front";
 import type * as LoggerModule from "../../server/logger";
 import type * as PageCacheModule from "../../server/page-cache";
@@ -16,6 +19,8 @@ import { root } from "./paths";
 export interface ApiApp {
   url: string;
   database: Database;
+  /** The app's own services (its secret, its loopback address, its page cache's hook). */
+  services: ServerServices;
   /** Every log line the app wrote, as text. */
   logs(): string;
   /** POSTs JSON (a string is sent as it is, for broken bodies) with the given extra headers. */
@@ -30,7 +35,9 @@ export interface ApiApp {
  * it, while the test can read the database directly. The server's modules
  * come from the same Vite module graph as the routes, so they share one
  * router context. (Pages as a browser sees them: tests/e2e, on the
- * production build.)
+ * production build.) Its page cache is off unless `settings` sets
+ * PAGE_CACHE_ENTRIES; then it also follows the content version as the real
+ * server does (polled every 2 s, set at once by this instance's changes).
  */
 export async function startApiApp(
   kind: DatabaseKind | Database,
@@ -46,20 +53,33 @@ export async function startApiApp(
     },
   });
   const vite = await appModules();
-  const [{ createApp }, { createFront }, { createLogger }, { PageCache }, { createServices }] = await Promise.all([
+  const [
+    { createApp },
+    { createFront },
+    { createLogger },
+    { PageCache },
+    { createServices },
+    { startContentVersionPoll },
+  ] = await Promise.all([
     vite.ssrLoadModule("/server/app.ts") as Promise<typeof AppModule>,
     vite.ssrLoadModule("/server/front.ts") as Promise<typeof FrontModule>,
     vite.ssrLoadModule("/server/logger.ts") as Promise<typeof LoggerModule>,
     vite.ssrLoadModule("/server/page-cache.ts") as Promise<typeof PageCacheModule>,
     vite.ssrLoadModule("/server/services.ts") as Promise<typeof ServicesModule>,
+    vite.ssrLoadModule("/server/content-version-poll.ts") as Promise<typeof ContentVersionPollModule>,
     // Compiled now, so no request of the test waits for it.
     vite.ssrLoadModule("virtual:react-router/server-build"),
   ]);
   const logger = createLogger("info", sink);
-  const services = createServices(env, database, logger, "test-secret-test-secret-test-secret!");
+  const cache = new PageCache(settings.PAGE_CACHE_ENTRIES ? env.PAGE_CACHE_ENTRIES : 0);
+  const { readContentVersion } = (await vite.ssrLoadModule(
+    "/app/features/content/content-version.server.ts",
+  )) as typeof ContentVersionModule;
+  cache.setVersion(await readContentVersion(database.db));
+  const contentVersion = startContentVersionPoll(database.db, cache);
+  const services = createServices(env, database, logger, "test-secret-test-secret-test-secret!", contentVersion);
   services.notifier.start();
   await services.redirects.start();
-  const cache = new PageCache(0);
   const app = createApp({
     env,
     database,
@@ -78,6 +98,7 @@ export async function startApiApp(
   return {
     url: `http://127.0.0.1:${port}`,
     database,
+    services,
     logs: () => logText,
     postJson: (path, body, headers = {}) =>
       fetch(`http://127.0.0.1:${port}${path}`, {
@@ -86,6 +107,7 @@ export async function startApiApp(
         body: typeof body === "string" ? body : JSON.stringify(body),
       }),
     async stop() {
+      contentVersion.stop();
       server.closeAllConnections();
       // (The Vite server stays for the file's other apps; the worker's exit ends it.)
       await new Promise((resolve) => server.close(resolve));

@@ -10,10 +10,12 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
+import { users } from "./staff";
 
 // ---------------------------------------------------------------------------
-// Search optimisation (issue 16): redirects, and the 404s real visitors hit.
+// Search optimisation (issue 16): redirects, the 404s real visitors hit, per-page settings.
 // ---------------------------------------------------------------------------
 
 /**
@@ -63,5 +65,41 @@ export const notFoundPaths = pgTable(
   ],
 );
 
+/**
+ * A page's own search settings, set by staff (/admin/seo/page): each null
+ * column means "the page's default" (what its route says), so a page keeps
+ * following its content until someone overrides one field, and emptying a
+ * field gives it back. One row per page, keyed by the normalised path (as
+ * the redirects key theirs); a row with nothing set is deleted instead.
+ */
+export const seoPageSettings = pgTable(
+  "seo_page_settings",
+  {
+    path: text("path").primaryKey(),
+    title: text("title"),
+    description: text("description"),
+    /** An absolute http(s) URL or a path of ours. */
+    canonical: text("canonical"),
+    /** true keeps the page out of search results; null follows the page (false is never stored). */
+    noindex: boolean("noindex"),
+    /** A path of ours or an https URL. */
+    socialImage: text("social_image"),
+    socialTitle: text("social_title"),
+    socialDescription: text("social_description"),
+    /** For the editor's checks only: never sent to visitors. */
+    focusKeyphrase: text("focus_keyphrase"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check(
+      "seo_page_settings_something_set",
+      sql`num_nonnulls(${t.title}, ${t.description}, ${t.canonical}, ${t.noindex}, ${t.socialImage}, ${t.socialTitle}, ${t.socialDescription}, ${t.focusKeyphrase}) > 0`,
+    ),
+    check("seo_page_settings_noindex_true", sql`${t.noindex} is null or ${t.noindex}`),
+  ],
+);
+
 export type SeoRedirect = typeof seoRedirects.$inferSelect;
 export type NotFoundPath = typeof notFoundPaths.$inferSelect;
+export type SeoPageSetting = typeof seoPageSettings.$inferSelect;

@@ -38,6 +38,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   not_found_unignored: "Counted an ignored path in the 404 monitor again",
   search_console_imported: "Imported Search Console data",
   search_console_import_deleted: "Deleted imported Search Console data",
+  page_settings_changed: "Changed a page's search settings",
+  page_settings_reset: "Put a page back on its own search settings",
 };
 
 /** "some_thing" or "someThing" → "some thing". */
@@ -132,5 +134,7 @@ export function auditTargetWords(type: string | null, id: string | null, targetU
   if (!type) return null;
   if (type === "user") return targetUserName ? `Account: ${targetUserName}` : "Account (no longer listed)";
   if (type === "lead") return id ? `Lead ${id.slice(0, 8)}` : "Lead";
+  // A page by its path as it is ("/adhd-evaluation", not "adhd evaluation").
+  if (type === "page") return id ? `Page ${id}` : "Page";
   return id ? `${sentence(type)}: ${words(id)}` : sentence(type);
 }

@@ -43,6 +43,8 @@ export const auditActions = [
   "not_found_unignored",
   "search_console_imported",
   "search_console_import_deleted",
+  "page_settings_changed",
+  "page_settings_reset",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -2,8 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { breadcrumbJsonLd, type Crumb } from "~/features/pages/breadcrumbs";
 import { shortBrand } from "~/features/pages/page-titles";
 import { clinicId } from "~/features/pages/structured-data";
-import { DEFAULT_OG_IMAGE, pageMeta } from "~/features/seo/page-meta";
-import type { SiteFacts } from "~/features/content/site-content";
+import { DEFAULT_OG_IMAGE, pageMeta, type MetaRoot } from "~/features/seo/page-meta";
 import { canonicalUrl } from "~/lib/canonical-url";
 import { META_LIMITS } from "~/lib/meta-limits";
 import type { BlogIndexView, BlogPostView } from "./blog.server";
@@ -147,7 +146,7 @@ export function feedLink(publicUrl: string, clinicName: string): MetaDescriptor 
   };
 }
 
-export function blogIndexMeta(view: BlogIndexView, root: SiteFacts, pathname: string): MetaDescriptor[] {
+export function blogIndexMeta(view: BlogIndexView, root: MetaRoot, pathname: string): MetaDescriptor[] {
   const { publicUrl, site } = root;
   const description = paginatedDescription(view.words.metaDescription, view.page, view.pageCount);
   const path = blogPagePath(view.page);
@@ -163,7 +162,7 @@ export function blogIndexMeta(view: BlogIndexView, root: SiteFacts, pathname: st
       ],
       pageDesignType: "blog",
     },
-    { publicUrl, siteName: site.clinicName, pathname },
+    { publicUrl, siteName: site.clinicName, pathname, settings: root.pageSettings },
   );
   const neighbours: MetaDescriptor[] = [];
   if (view.page > 1)
@@ -174,7 +173,7 @@ export function blogIndexMeta(view: BlogIndexView, root: SiteFacts, pathname: st
   return [...tags, ...neighbours, feedLink(publicUrl, site.clinicName)];
 }
 
-export function blogPostMeta(view: BlogPostView, root: SiteFacts, pathname: string): MetaDescriptor[] {
+export function blogPostMeta(view: BlogPostView, root: MetaRoot, pathname: string): MetaDescriptor[] {
   const { publicUrl, site } = root;
   const { post } = view;
   return [
@@ -190,7 +189,7 @@ export function blogPostMeta(view: BlogPostView, root: SiteFacts, pathname: stri
         jsonLd: [...blogPostJsonLd(view, publicUrl), breadcrumbJsonLd(postCrumbs(view.blogTitle, post), publicUrl)],
         pageDesignType: "blog-post",
       },
-      { publicUrl, siteName: site.clinicName, pathname },
+      { publicUrl, siteName: site.clinicName, pathname, settings: root.pageSettings },
     ),
     feedLink(publicUrl, site.clinicName),
   ];

@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { pageMeta } from "~/features/seo/page-meta";
-import type { SiteFacts } from "~/features/content/site-content";
+import { pageMeta, type MetaRoot } from "~/features/seo/page-meta";
 import { breadcrumbJsonLd } from "./breadcrumbs";
 import type { ContentPageView } from "./content-page.server";
 import { contentPageJsonLd, treatmentJsonLd } from "./structured-data";
@@ -8,7 +7,7 @@ import { contentPageJsonLd, treatmentJsonLd } from "./structured-data";
 /** Title, description, canonical and structured data of a page with words of its own. */
 export function contentPageMeta(
   view: ContentPageView,
-  root: SiteFacts,
+  root: MetaRoot,
   pathname: string,
   extraJsonLd: Record<string, unknown>[] = [],
 ): MetaDescriptor[] {
@@ -31,6 +30,6 @@ export function contentPageMeta(
       jsonLd: [main, ...extraJsonLd, breadcrumbJsonLd(view.crumbs, root.publicUrl)],
       pageDesignType: view.kind === "page" ? view.schemaType : view.kind,
     },
-    { publicUrl: root.publicUrl, siteName: root.site.clinicName, pathname },
+    { publicUrl: root.publicUrl, siteName: root.site.clinicName, pathname, settings: root.pageSettings },
   );
 }

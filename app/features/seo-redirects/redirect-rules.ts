@@ -31,23 +31,6 @@ const RESERVED_PATHS = [
   "/og-default.png",
 ];
 
-/**
- * The one form of a path, as the server compares it: percent-encoded as a
- * browser sends it, no doubled or trailing slash (as the canonical redirect
- * makes it), lower case (routes match without regard to case). Null when it
- * is no path at all.
- */
-export function normalisePath(raw: string): string | null {
-  const value = raw.trim();
-  if (!value.startsWith("/") || value.startsWith("//") || /[?#\s\\]/.test(value)) return null;
-  try {
-    const { pathname } = new URL(value, "http://x");
-    return canonicalPath(pathname).toLowerCase();
-  } catch {
-    return null;
-  }
-}
-
 /** Why a redirect may not start from this (normalised) path, or null. */
 export function reservedPathReason(path: string): string | null {
   if (path === "/") return "The home page cannot be redirected.";

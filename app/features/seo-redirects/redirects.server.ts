@@ -2,13 +2,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appMeta, notFoundPaths, seoRedirects, type SeoRedirect } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
-import {
-  normalisePath,
-  normaliseTarget,
-  reservedPathReason,
-  type RedirectFormField,
-  type RedirectStatus,
-} from "./redirect-rules";
+import { normalisePath } from "~/lib/site-path";
+import { normaliseTarget, reservedPathReason, type RedirectFormField, type RedirectStatus } from "./redirect-rules";
 
 /** The app_meta row every instance polls: bumped with each change, so the others reload their table. */
 export const REDIRECTS_VERSION_KEY = "redirects_version";

@@ -66,6 +66,8 @@ describe("readPageFacts", () => {
       "What to expect An interview, about an hour. Questionnaires you fill in at home. Skipped a level " +
       "Read request a visit or another site or top or nothing.";
     expect(facts.wordCount).toBe(countWords(main));
+    // The text itself too, squashed, for the page settings' keyphrase density.
+    expect(facts.mainText.split(" ")).toEqual(main.split(" "));
     expect(countWords("Don't rush the follow-up, it's 5.5 hours")).toBe(7);
   });
 

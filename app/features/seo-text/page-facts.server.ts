@@ -23,6 +23,8 @@ export interface PageFacts {
   headings: PageHeading[];
   /** Words of the visible text in `<main>` (the whole body when there is none). */
   wordCount: number;
+  /** That visible text itself, whitespace squashed (for keyphrase density). */
+  mainText: string;
   /** The first paragraph of the main content after its h1 (Yoast's "introduction"). */
   firstParagraph: string | null;
   /** Each paragraph and list item of the main content, as text (for readability). */
@@ -112,6 +114,7 @@ export function readPageFacts(html: string, pageUrl: string): PageFacts {
     canonicals: [],
     headings: [],
     wordCount: 0,
+    mainText: "",
     firstParagraph: null,
     paragraphs: [],
     links: [],
@@ -272,7 +275,8 @@ export function readPageFacts(html: string, pageUrl: string): PageFacts {
 
   parser.write(html);
   parser.end();
-  facts.wordCount = countWords(sawMain ? mainText : bodyText);
+  facts.mainText = squash(sawMain ? mainText : bodyText);
+  facts.wordCount = countWords(facts.mainText);
   facts.firstParagraph = firstAfterH1 ?? firstAtAll;
   return facts;
 }

@@ -43,4 +43,50 @@ describe("page metadata", () => {
     expect(find(tags, "rel", "canonical")?.href).toBe("https://clinic.example/team");
     expect(tags.some((t) => "script:ld+json" in t)).toBe(false);
   });
+
+  it("applies a page's settings: title, description, canonical, robots and the social tags", () => {
+    const tags = pageMeta(
+      { title: "Own title", description: "Own description", ogImage: "/images/own.png", canonicalPath: "/services" },
+      {
+        ...site,
+        settings: {
+          title: "Set title",
+          description: "Set description",
+          canonical: "/therapy",
+          noindex: true,
+          socialImage: "https://cdn.example/card.png",
+        },
+      },
+    );
+    expect(tags[0]).toEqual({ title: "Set title" });
+    expect(find(tags, "name", "description")?.content).toBe("Set description");
+    expect(find(tags, "rel", "canonical")?.href).toBe("https://clinic.example/therapy");
+    expect(find(tags, "property", "og:url")?.content).toBe("https://clinic.example/therapy");
+    expect(find(tags, "name", "robots")?.content).toBe("noindex, follow");
+    // Without a social title or description of their own, cards follow the search ones.
+    expect(find(tags, "property", "og:title")?.content).toBe("Set title");
+    expect(find(tags, "name", "twitter:description")?.content).toBe("Set description");
+    expect(find(tags, "property", "og:image")?.content).toBe("https://cdn.example/card.png");
+    expect(find(tags, "name", "twitter:image")?.content).toBe("https://cdn.example/card.png");
+    expect(find(tags, "property", "og:image:width")).toBeUndefined();
+
+    const social = pageMeta(
+      { title: "Own title", description: "Own description", noindex: true },
+      {
+        ...site,
+        settings: {
+          socialTitle: "Card title",
+          socialDescription: "Card words",
+          canonical: "https://elsewhere.example/x",
+        },
+      },
+    );
+    expect(social[0]).toEqual({ title: "Own title" });
+    expect(find(social, "property", "og:title")?.content).toBe("Card title");
+    expect(find(social, "name", "twitter:title")?.content).toBe("Card title");
+    expect(find(social, "property", "og:description")?.content).toBe("Card words");
+    expect(find(social, "rel", "canonical")?.href).toBe("https://elsewhere.example/x");
+    expect(social.filter((t) => (t as Record<string, unknown>).name === "robots")).toHaveLength(1);
+    expect(find(social, "property", "og:image:width")?.content).toBe("1200");
+  });
 });

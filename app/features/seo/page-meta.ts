@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { SiteFacts } from "~/features/content/site-content";
 import { canonicalUrl } from "~/lib/canonical-url";
 
 /** Page metadata input (spec §3). */
@@ -20,36 +21,77 @@ export interface PageMetaInput {
 
 export const DEFAULT_OG_IMAGE = "/og-default.png";
 
+/**
+ * What staff set for one page on /admin/seo/page (the root loader reads it for the request's path):
+ * each field present wins over what the route says, an absent one leaves the route's.
+ */
+export interface PageSettings {
+  title?: string;
+  description?: string;
+  /** An absolute http(s) URL, or a path of ours. */
+  canonical?: string;
+  noindex?: true;
+  /** A path of ours or an https URL. */
+  socialImage?: string;
+  socialTitle?: string;
+  socialDescription?: string;
+}
+
+/** What a page's meta reads from the root loader's data: the site, and this page's settings. */
+export interface MetaRoot extends SiteFacts {
+  pageSettings?: PageSettings | null;
+}
+
 export interface MetaSite {
   publicUrl: string;
   siteName: string;
   pathname: string;
+  /** The page's settings, from the root loader's data (RootData.pageSettings). */
+  settings?: PageSettings | null;
 }
 
-/** Every tag of spec §2's page metadata, ready for a route's `meta` export. */
+/** Every tag of spec §2's page metadata, ready for a route's `meta` export, with the page's settings applied. */
 export function pageMeta(input: PageMetaInput, site: MetaSite): MetaDescriptor[] {
-  const url = canonicalUrl(site.publicUrl, input.canonicalPath ?? site.pathname);
-  const image = new URL(input.ogImage ?? DEFAULT_OG_IMAGE, `${site.publicUrl}/`).href;
+  // A setting wins over the route's value; the cards follow the search title and description unless set.
+  const {
+    title,
+    description,
+    canonical,
+    noindex,
+    socialImage,
+    socialTitle = title,
+    socialDescription = description,
+  } = { ...input, ...site.settings };
+  const base = `${site.publicUrl}/`;
+  const url = canonical
+    ? new URL(canonical, base).href
+    : canonicalUrl(site.publicUrl, input.canonicalPath ?? site.pathname);
+  const image = new URL(socialImage ?? input.ogImage ?? DEFAULT_OG_IMAGE, base).href;
   const type = input.type ?? "website";
   const tags: MetaDescriptor[] = [
-    { title: input.title },
-    { name: "description", content: input.description },
+    { title },
+    { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: site.siteName },
-    { property: "og:title", content: input.title },
-    { property: "og:description", content: input.description },
+    { property: "og:title", content: socialTitle },
+    { property: "og:description", content: socialDescription },
     { property: "og:type", content: type },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    { property: "og:image:width", content: "1200" },
-    { property: "og:image:height", content: "630" },
+    // The size of our own cards; a staff member's image may be any size.
+    ...(socialImage
+      ? []
+      : [
+          { property: "og:image:width", content: "1200" },
+          { property: "og:image:height", content: "630" },
+        ]),
     { property: "og:locale", content: "en_US" },
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: input.title },
-    { name: "twitter:description", content: input.description },
+    { name: "twitter:title", content: socialTitle },
+    { name: "twitter:description", content: socialDescription },
     { name: "twitter:image", content: image },
   ];
-  if (input.noindex) tags.push({ name: "robots", content: "noindex, follow" });
+  if (noindex) tags.push({ name: "robots", content: "noindex, follow" });
   if (input.keywords?.length) tags.push({ name: "keywords", content: input.keywords.join(", ") });
   if (input.author) tags.push({ name: "author", content: input.author });
   if (input.publishedDate) tags.push({ property: "article:published_time", content: input.publishedDate });

@@ -74,6 +74,27 @@ describeOnEachDatabase("sitemap entries", (getDatabase) => {
     expect(paths).not.toContain("/blog/a-draft");
     expect(paths).not.toContain("/blog/next-month");
   });
+
+  it("leaves out pages whose settings keep them out of search or name another address as canonical", async () => {
+    const { db } = getDatabase();
+    await db.insert(t.seoPageSettings).values([
+      { path: "/adhd", noindex: true },
+      { path: "/ocd", canonical: "/anxiety-therapy" },
+      { path: "/depression", canonical: "https://elsewhere.example/depression" },
+      // A canonical naming the page itself, and settings that say nothing about indexing, change nothing.
+      { path: "/insurance", canonical: "/insurance" },
+      { path: "/services", title: "Our services in Winter Park | Cypress Lane" },
+    ]);
+    try {
+      const paths = (await listSitemapEntries(db)).map((e) => e.path);
+      expect(paths).not.toContain("/adhd");
+      expect(paths).not.toContain("/ocd");
+      expect(paths).not.toContain("/depression");
+      expect(paths).toEqual(expect.arrayContaining(["/insurance", "/services", "/anxiety-therapy"]));
+    } finally {
+      await db.delete(t.seoPageSettings);
+    }
+  });
 });
 
 describe("sitemap XML", () => {

@@ -1,8 +1,9 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, isNotNull, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { canonicalUrl } from "~/lib/canonical-url";
 import { isLive } from "~/features/content/live-posts.server";
+import { normalisePath } from "~/lib/site-path";
 
 /** One public, indexable page: its path and when its words last changed (if known). */
 export interface SitemapEntry {
@@ -18,10 +19,12 @@ const FORM_PAGES = ["/request-appointment", "/get-started"] as const;
  * them: home, the pages (info, topic, legal and the list pages' own words),
  * treatments, insurance providers, the forms, clinicians, offices, then blog
  * posts newest first. A path listed twice (a page row with a treatment's
- * slug) is kept once, where it first appears.
+ * slug) is kept once, where it first appears. Pages whose settings
+ * (/admin/seo/page) keep them out of search results or name another address
+ * as canonical are left out: a sitemap lists only the addresses to index.
  */
 export async function listSitemapEntries(db: Db): Promise<SitemapEntry[]> {
-  const [home, pages, treatments, providers, team, offices, posts] = await Promise.all([
+  const [home, pages, treatments, providers, team, offices, posts, settings] = await Promise.all([
     db.select({ updatedAt: t.siteContent.updatedAt }).from(t.siteContent).where(eq(t.siteContent.id, 1)),
     db
       .select({ slug: t.pages.slug, updatedAt: t.pages.updatedAt })
@@ -50,7 +53,21 @@ export async function listSitemapEntries(db: Db): Promise<SitemapEntry[]> {
       // A post dated in the future is not out yet.
       .where(isLive())
       .orderBy(desc(t.blogPosts.publishedAt), desc(t.blogPosts.id)),
+    db
+      .select({
+        path: t.seoPageSettings.path,
+        noindex: t.seoPageSettings.noindex,
+        canonical: t.seoPageSettings.canonical,
+      })
+      .from(t.seoPageSettings)
+      .where(or(eq(t.seoPageSettings.noindex, true), isNotNull(t.seoPageSettings.canonical))),
   ]);
+  // A canonical on our own site is stored as its path; anything else is another site's address.
+  const leftOut = new Set(
+    settings
+      .filter((row) => row.noindex || !row.canonical?.startsWith("/") || normalisePath(row.canonical) !== row.path)
+      .map((row) => row.path),
+  );
   const under = (prefix: string, rows: { slug: string; updatedAt: Date }[]) =>
     rows.map((row) => ({ path: `${prefix}/${row.slug}`, lastmod: row.updatedAt }));
   const all: SitemapEntry[] = [
@@ -64,7 +81,9 @@ export async function listSitemapEntries(db: Db): Promise<SitemapEntry[]> {
     ...under("/blog", posts),
   ];
   const byPath = new Map<string, SitemapEntry>();
-  for (const entry of all) if (!byPath.has(entry.path)) byPath.set(entry.path, entry);
+  for (const entry of all) {
+    if (!byPath.has(entry.path) && !leftOut.has(normalisePath(entry.path) ?? entry.path)) byPath.set(entry.path, entry);
+  }
   return [...byPath.values()];
 }
 

@@ -1,10 +1,12 @@
 import type { MeasurementConfig } from "~/features/consent/measurement-config";
-import type { SiteFacts } from "~/features/content/site-content";
+import type { MetaRoot, PageSettings } from "~/features/seo/page-meta";
 
 /** What the root loader gives every page. */
-export interface RootData extends SiteFacts {
+export interface RootData extends MetaRoot {
   /** Third-party measurement IDs (none by default); used only after the visitor consents. */
   measurement: MeasurementConfig;
+  /** Staff's search settings for the requested path (/admin/seo/page), applied by pageMeta; null when none. */
+  pageSettings: PageSettings | null;
 }
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;

@@ -60,7 +60,7 @@ export function meta({ matches }: Route.MetaArgs) {
         ),
       ],
     },
-    { publicUrl, siteName: site.clinicName, pathname: GET_STARTED_PATH },
+    { publicUrl, siteName: site.clinicName, pathname: GET_STARTED_PATH, settings: root.pageSettings },
   );
 }
 

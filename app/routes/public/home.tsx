@@ -13,6 +13,7 @@ import { loadHomePage } from "~/features/home/home.server";
 import { organizationJsonLd } from "~/features/seo/organization-jsonld";
 import { shortBrand } from "~/features/pages/page-titles";
 import { pageMeta } from "~/features/seo/page-meta";
+import type { RootData } from "~/features/site/root-data";
 import { lazyWithPreload } from "~/document/lazy-with-preload";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/home";
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleHeroFormPost(request, context);
 }
 
-export function meta({ loaderData, location }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { site, publicUrl } = loaderData;
   return pageMeta(
@@ -62,7 +63,13 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
       pageDesignType: "landing",
       jsonLd: organizationJsonLd(site, publicUrl),
     },
-    { publicUrl, siteName: site.clinicName, pathname: location.pathname },
+    {
+      publicUrl,
+      siteName: site.clinicName,
+      pathname: location.pathname,
+      // (rootDataFrom's one line, written out: importing it here would split it into a chunk of its own.)
+      settings: (matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)?.pageSettings,
+    },
   );
 }
 

@@ -55,7 +55,12 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       ],
       pageDesignType: "location",
     },
-    { publicUrl: root.publicUrl, siteName: root.site.clinicName, pathname: location.pathname },
+    {
+      publicUrl: root.publicUrl,
+      siteName: root.site.clinicName,
+      pathname: location.pathname,
+      settings: root.pageSettings,
+    },
   );
 }
 

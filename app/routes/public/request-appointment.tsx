@@ -63,7 +63,7 @@ export function meta({ matches }: Route.MetaArgs) {
         ),
       ],
     },
-    { publicUrl, siteName: site.clinicName, pathname: APPOINTMENT_PATH },
+    { publicUrl, siteName: site.clinicName, pathname: APPOINTMENT_PATH, settings: root.pageSettings },
   );
 }
 

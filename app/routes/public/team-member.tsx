@@ -45,7 +45,12 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       ],
       pageDesignType: "clinician",
     },
-    { publicUrl: root.publicUrl, siteName: root.site.clinicName, pathname: location.pathname },
+    {
+      publicUrl: root.publicUrl,
+      siteName: root.site.clinicName,
+      pathname: location.pathname,
+      settings: root.pageSettings,
+    },
   );
 }
 

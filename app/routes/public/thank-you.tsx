@@ -25,7 +25,12 @@ export function meta({ matches, location }: Route.MetaArgs) {
       noindex: true,
       pageDesignType: "confirmation",
     },
-    { publicUrl: root.publicUrl, siteName: root.site.clinicName, pathname: location.pathname },
+    {
+      publicUrl: root.publicUrl,
+      siteName: root.site.clinicName,
+      pathname: location.pathname,
+      settings: root.pageSettings,
+    },
   );
 }
 
