@@ -42,16 +42,12 @@ export interface MetaRoot extends SiteFacts {
   pageSettings?: PageSettings | null;
 }
 
-export interface MetaSite {
-  publicUrl: string;
-  siteName: string;
-  pathname: string;
-  /** The page's settings, from the root loader's data (RootData.pageSettings). */
-  settings?: PageSettings | null;
-}
-
-/** Every tag of spec §2's page metadata, ready for a route's `meta` export, with the page's settings applied. */
-export function pageMeta(input: PageMetaInput, site: MetaSite): MetaDescriptor[] {
+/**
+ * Every tag of spec §2's page metadata, ready for a route's `meta` export, with the page's settings applied.
+ * `root` is the root loader's data as it is (the site, its address and the page's settings): passed whole,
+ * every caller's meta stays one short call (public pages load them all, decision 0008).
+ */
+export function pageMeta(input: PageMetaInput, root: MetaRoot, pathname: string): MetaDescriptor[] {
   // A setting wins over the route's value; the cards follow the search title and description unless set.
   const {
     title,
@@ -61,18 +57,16 @@ export function pageMeta(input: PageMetaInput, site: MetaSite): MetaDescriptor[]
     socialImage,
     socialTitle = title,
     socialDescription = description,
-  } = { ...input, ...site.settings };
-  const base = `${site.publicUrl}/`;
-  const url = canonical
-    ? new URL(canonical, base).href
-    : canonicalUrl(site.publicUrl, input.canonicalPath ?? site.pathname);
+  } = { ...input, ...root.pageSettings };
+  const base = `${root.publicUrl}/`;
+  const url = canonical ? new URL(canonical, base).href : canonicalUrl(root.publicUrl, input.canonicalPath ?? pathname);
   const image = new URL(socialImage ?? input.ogImage ?? DEFAULT_OG_IMAGE, base).href;
   const type = input.type ?? "website";
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: site.siteName },
+    { property: "og:site_name", content: root.site.clinicName },
     { property: "og:title", content: socialTitle },
     { property: "og:description", content: socialDescription },
     { property: "og:type", content: type },

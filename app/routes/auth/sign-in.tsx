@@ -134,7 +134,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
       pageDesignType: "sign-in",
       jsonLd: { "@context": "https://schema.org", "@type": "WebPage", name: title, description },
     },
-    { publicUrl: root.publicUrl, siteName: root.site.clinicName, pathname: location.pathname },
+    root,
+    location.pathname,
   );
 }
 

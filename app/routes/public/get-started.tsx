@@ -60,7 +60,8 @@ export function meta({ matches }: Route.MetaArgs) {
         ),
       ],
     },
-    { publicUrl, siteName: site.clinicName, pathname: GET_STARTED_PATH, settings: root.pageSettings },
+    root,
+    GET_STARTED_PATH,
   );
 }
 

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Static } from "~/document/static";
-import { configContext, databaseContext } from "~/context";
+import { databaseContext } from "~/context";
 import { About, CareOptions, WhyChoose } from "~/features/home/components/about-and-why";
 import { Approach, Comparison, GettingStarted } from "~/features/home/components/approach-and-comparison";
 import { useLayOutBelowFold } from "~/document/below-fold";
@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadHomePage(context.get(databaseContext).db),
     ...lazySections.map((section) => section.preload()),
   ]);
-  return { ...home, publicUrl: context.get(configContext).publicUrl };
+  return home;
 }
 
 /** The hero form posted without JavaScript (with JavaScript it posts JSON to /api/leads). */
@@ -44,8 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { site, publicUrl } = loaderData;
+  // (rootDataFrom's one line, written out: importing it here would split it into a chunk of its own.)
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+  if (!loaderData || !root) return [];
+  const { site, publicUrl } = root;
   return pageMeta(
     {
       title: `Psychiatry & Therapy in Winter Park, FL | ${shortBrand(site.clinicName)}`,
@@ -63,13 +65,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       pageDesignType: "landing",
       jsonLd: organizationJsonLd(site, publicUrl),
     },
-    {
-      publicUrl,
-      siteName: site.clinicName,
-      pathname: location.pathname,
-      // (rootDataFrom's one line, written out: importing it here would split it into a chunk of its own.)
-      settings: (matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)?.pageSettings,
-    },
+    root,
+    location.pathname,
   );
 }
 

@@ -57,12 +57,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
         "Gentle, practical ideas for looking after your mental health, once a week from our clinicians. Free, and you can unsubscribe in one click.",
       canonicalPath: "/newsletter",
     },
-    {
-      publicUrl: root.publicUrl,
-      siteName: root.site.clinicName,
-      pathname: location.pathname,
-      settings: root.pageSettings,
-    },
+    root,
+    location.pathname,
   );
 }
 

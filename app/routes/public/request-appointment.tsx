@@ -63,7 +63,8 @@ export function meta({ matches }: Route.MetaArgs) {
         ),
       ],
     },
-    { publicUrl, siteName: site.clinicName, pathname: APPOINTMENT_PATH, settings: root.pageSettings },
+    root,
+    APPOINTMENT_PATH,
   );
 }
 

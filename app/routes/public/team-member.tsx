@@ -45,12 +45,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       ],
       pageDesignType: "clinician",
     },
-    {
-      publicUrl: root.publicUrl,
-      siteName: root.site.clinicName,
-      pathname: location.pathname,
-      settings: root.pageSettings,
-    },
+    root,
+    location.pathname,
   );
 }
 

@@ -25,12 +25,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
       noindex: true,
       pageDesignType: "confirmation",
     },
-    {
-      publicUrl: root.publicUrl,
-      siteName: root.site.clinicName,
-      pathname: location.pathname,
-      settings: root.pageSettings,
-    },
+    root,
+    location.pathname,
   );
 }
 
