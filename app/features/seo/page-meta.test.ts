@@ -48,6 +48,16 @@ describe("page metadata", () => {
     expect(tags.some((t) => "script:ld+json" in t)).toBe(false);
   });
 
+  it("writes one structured-data script per block, in order, whether given one block or a list", () => {
+    const blocks = (tags: ReturnType<typeof pageMeta>) =>
+      tags.flatMap((t) => ("script:ld+json" in t ? [t["script:ld+json"]] : []));
+    const one = { "@type": "WebPage" };
+    const list = [{ "@type": "MedicalWebPage" }, { "@type": "BreadcrumbList", itemListElement: [{ position: 1 }] }];
+    expect(blocks(pageMeta({ title: "T", description: "D", jsonLd: one }, root, "/"))).toEqual([one]);
+    expect(blocks(pageMeta({ title: "T", description: "D", jsonLd: list }, root, "/"))).toEqual(list);
+    expect(blocks(pageMeta({ title: "T", description: "D", jsonLd: [] }, root, "/"))).toEqual([]);
+  });
+
   it("applies a page's settings: title, description, canonical, robots and the social tags", () => {
     const tags = pageMeta(
       { title: "Own title", description: "Own description", ogImage: "/images/own.png", canonicalPath: "/services" },

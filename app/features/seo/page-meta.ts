@@ -61,7 +61,6 @@ export function pageMeta(input: PageMetaInput, root: MetaRoot, pathname: string)
   const base = `${root.publicUrl}/`;
   const url = canonical ? new URL(canonical, base).href : canonicalUrl(root.publicUrl, input.canonicalPath ?? pathname);
   const image = new URL(socialImage ?? input.ogImage ?? DEFAULT_OG_IMAGE, base).href;
-  const type = input.type ?? "website";
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -69,7 +68,7 @@ export function pageMeta(input: PageMetaInput, root: MetaRoot, pathname: string)
     { property: "og:site_name", content: root.site.clinicName },
     { property: "og:title", content: socialTitle },
     { property: "og:description", content: socialDescription },
-    { property: "og:type", content: type },
+    { property: "og:type", content: input.type ?? "website" },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
     // The size of our own cards; a staff member's image may be any size.
@@ -91,7 +90,7 @@ export function pageMeta(input: PageMetaInput, root: MetaRoot, pathname: string)
   if (input.publishedDate) tags.push({ property: "article:published_time", content: input.publishedDate });
   if (input.modifiedDate) tags.push({ property: "article:modified_time", content: input.modifiedDate });
   if (input.pageDesignType) tags.push({ name: "page-design-type", content: input.pageDesignType });
-  const blocks = input.jsonLd ? (Array.isArray(input.jsonLd) ? input.jsonLd : [input.jsonLd]) : [];
-  for (const block of blocks) tags.push({ "script:ld+json": block });
+  // One block or a list of them: flat() makes both a list (a block is an object, never flattened).
+  for (const block of [input.jsonLd ?? []].flat()) tags.push({ "script:ld+json": block });
   return tags;
 }
