@@ -59,6 +59,7 @@ describe("page metadata", () => {
   });
 
   it("applies a page's settings: title, description, canonical, robots and the social tags", () => {
+    // The root loader sends the addresses absolute (publicSettingsOf, page-settings.server.test.ts).
     const tags = pageMeta(
       { title: "Own title", description: "Own description", ogImage: "/images/own.png", canonicalPath: "/services" },
       {
@@ -66,7 +67,7 @@ describe("page metadata", () => {
         pageSettings: {
           title: "Set title",
           description: "Set description",
-          canonical: "/therapy",
+          canonical: "https://clinic.example/therapy",
           noindex: true,
           socialImage: "https://cdn.example/card.png",
         },

@@ -23,15 +23,16 @@ export const DEFAULT_OG_IMAGE = "/og-default.png";
 
 /**
  * What staff set for one page on /admin/seo/page (the root loader reads it for the request's path):
- * each field present wins over what the route says, an absent one leaves the route's.
+ * each field present wins over what the route says, an absent one leaves the route's. The addresses
+ * come absolute, resolved on the server (publicSettingsOf), so the browser's pageMeta uses them as they are.
  */
 export interface PageSettings {
   title?: string;
   description?: string;
-  /** An absolute http(s) URL, or a path of ours. */
+  /** An absolute http(s) URL (one of ours stored as a path arrives on PUBLIC_URL). */
   canonical?: string;
   noindex?: true;
-  /** A path of ours or an https URL. */
+  /** An absolute URL (ours, or an https one elsewhere). */
   socialImage?: string;
   socialTitle?: string;
   socialDescription?: string;
@@ -58,9 +59,8 @@ export function pageMeta(input: PageMetaInput, root: MetaRoot, pathname: string)
     socialTitle = title,
     socialDescription = description,
   } = { ...input, ...root.pageSettings };
-  const base = `${root.publicUrl}/`;
-  const url = canonical ? new URL(canonical, base).href : canonicalUrl(root.publicUrl, input.canonicalPath ?? pathname);
-  const image = new URL(socialImage ?? input.ogImage ?? DEFAULT_OG_IMAGE, base).href;
+  const url = canonical ?? canonicalUrl(root.publicUrl, input.canonicalPath ?? pathname);
+  const image = socialImage ?? new URL(input.ogImage ?? DEFAULT_OG_IMAGE, `${root.publicUrl}/`).href;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
