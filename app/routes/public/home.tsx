@@ -13,7 +13,6 @@ import { loadHomePage } from "~/features/home/home.server";
 import { organizationJsonLd } from "~/features/seo/organization-jsonld";
 import { shortBrand } from "~/features/pages/page-titles";
 import { pageMeta } from "~/features/seo/page-meta";
-import type { RootData } from "~/features/site/root-data";
 import { lazyWithPreload } from "~/document/lazy-with-preload";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/home";
@@ -43,10 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleHeroFormPost(request, context);
 }
 
-export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  // (rootDataFrom's one line, written out: importing it here would split it into a chunk of its own.)
-  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
-  if (!loaderData || !root) return [];
+/**
+ * Only the root's data is read. React Router passes the matches from the root down, so the root's is
+ * the first (the route types say so too; rootDataFrom, imported here, would be a chunk of its own), and
+ * it calls a route's meta only when no loader above or at it failed, so the data is there.
+ */
+export function meta({ matches, location }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
   const { site, publicUrl } = root;
   return pageMeta(
     {
@@ -61,7 +63,6 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
         "telehealth psychiatry Florida",
       ],
       canonicalPath: "/",
-      type: "website",
       pageDesignType: "landing",
       jsonLd: organizationJsonLd(site, publicUrl),
     },
