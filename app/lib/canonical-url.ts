@@ -3,13 +3,10 @@
  * (except for the root), absolute with the public base URL.
  */
 export function canonicalPath(pathname: string): string {
-  const collapsed = pathname.replace(/\/{2,}/g, "/");
-  const trimmed = collapsed.length > 1 ? collapsed.replace(/\/+$/, "") : collapsed;
-  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+  // Its non-empty segments, each after one slash: also the shortest code, which public pages load (decision 0008).
+  return `/${pathname.split("/").filter(Boolean).join("/")}`;
 }
 
 export function canonicalUrl(publicUrl: string, pathname: string): string {
-  const base = publicUrl.replace(/\/+$/, "");
-  const path = canonicalPath(pathname);
-  return path === "/" ? `${base}/` : `${base}${path}`;
+  return publicUrl.replace(/\/+$/, "") + canonicalPath(pathname);
 }

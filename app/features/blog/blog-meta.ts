@@ -162,7 +162,8 @@ export function blogIndexMeta(view: BlogIndexView, root: MetaRoot, pathname: str
       ],
       pageDesignType: "blog",
     },
-    { publicUrl, siteName: site.clinicName, pathname, settings: root.pageSettings },
+    root,
+    pathname,
   );
   const neighbours: MetaDescriptor[] = [];
   if (view.page > 1)
@@ -189,7 +190,8 @@ export function blogPostMeta(view: BlogPostView, root: MetaRoot, pathname: strin
         jsonLd: [...blogPostJsonLd(view, publicUrl), breadcrumbJsonLd(postCrumbs(view.blogTitle, post), publicUrl)],
         pageDesignType: "blog-post",
       },
-      { publicUrl, siteName: site.clinicName, pathname, settings: root.pageSettings },
+      root,
+      pathname,
     ),
     feedLink(publicUrl, site.clinicName),
   ];

@@ -30,6 +30,7 @@ export function contentPageMeta(
       jsonLd: [main, ...extraJsonLd, breadcrumbJsonLd(view.crumbs, root.publicUrl)],
       pageDesignType: view.kind === "page" ? view.schemaType : view.kind,
     },
-    { publicUrl: root.publicUrl, siteName: root.site.clinicName, pathname, settings: root.pageSettings },
+    root,
+    pathname,
   );
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { pageMeta } from "./page-meta";
+import type { SiteContent } from "~/features/content/site-content";
+import { pageMeta, type MetaRoot } from "./page-meta";
 
-const site = { publicUrl: "https://clinic.example", siteName: "Cypress Lane", pathname: "/services/" };
+/** The root loader's data as pageMeta reads it: the site's name and address (and, below, a page's settings). */
+const root: MetaRoot = { publicUrl: "https://clinic.example", site: { clinicName: "Cypress Lane" } as SiteContent };
 const find = (tags: ReturnType<typeof pageMeta>, key: string, value: string) =>
   tags.find((t) => (t as Record<string, unknown>)[key] === value) as Record<string, unknown> | undefined;
 
@@ -20,9 +22,11 @@ describe("page metadata", () => {
         jsonLd: { "@context": "https://schema.org", "@type": "MedicalWebPage" },
         pageDesignType: "listing",
       },
-      site,
+      root,
+      "/services/",
     );
     expect(tags[0]).toEqual({ title: "Services" });
+    expect(find(tags, "property", "og:site_name")?.content).toBe("Cypress Lane");
     expect(find(tags, "name", "description")?.content).toBe("What we offer");
     expect(find(tags, "name", "keywords")?.content).toBe("therapy, psychiatry");
     expect(find(tags, "rel", "canonical")?.href).toBe("https://clinic.example/services");
@@ -37,26 +41,38 @@ describe("page metadata", () => {
   });
 
   it("falls back to the default social image, type website and the current path", () => {
-    const tags = pageMeta({ title: "T", description: "D" }, { ...site, pathname: "//team//" });
+    const tags = pageMeta({ title: "T", description: "D" }, root, "//team//");
     expect(find(tags, "property", "og:image")?.content).toBe("https://clinic.example/og-default.png");
     expect(find(tags, "property", "og:type")?.content).toBe("website");
     expect(find(tags, "rel", "canonical")?.href).toBe("https://clinic.example/team");
     expect(tags.some((t) => "script:ld+json" in t)).toBe(false);
   });
 
+  it("writes one structured-data script per block, in order, whether given one block or a list", () => {
+    const blocks = (tags: ReturnType<typeof pageMeta>) =>
+      tags.flatMap((t) => ("script:ld+json" in t ? [t["script:ld+json"]] : []));
+    const one = { "@type": "WebPage" };
+    const list = [{ "@type": "MedicalWebPage" }, { "@type": "BreadcrumbList", itemListElement: [{ position: 1 }] }];
+    expect(blocks(pageMeta({ title: "T", description: "D", jsonLd: one }, root, "/"))).toEqual([one]);
+    expect(blocks(pageMeta({ title: "T", description: "D", jsonLd: list }, root, "/"))).toEqual(list);
+    expect(blocks(pageMeta({ title: "T", description: "D", jsonLd: [] }, root, "/"))).toEqual([]);
+  });
+
   it("applies a page's settings: title, description, canonical, robots and the social tags", () => {
+    // The root loader sends the addresses absolute (publicSettingsOf, page-settings.server.test.ts).
     const tags = pageMeta(
       { title: "Own title", description: "Own description", ogImage: "/images/own.png", canonicalPath: "/services" },
       {
-        ...site,
-        settings: {
+        ...root,
+        pageSettings: {
           title: "Set title",
           description: "Set description",
-          canonical: "/therapy",
+          canonical: "https://clinic.example/therapy",
           noindex: true,
           socialImage: "https://cdn.example/card.png",
         },
       },
+      "/services/",
     );
     expect(tags[0]).toEqual({ title: "Set title" });
     expect(find(tags, "name", "description")?.content).toBe("Set description");
@@ -73,13 +89,14 @@ describe("page metadata", () => {
     const social = pageMeta(
       { title: "Own title", description: "Own description", noindex: true },
       {
-        ...site,
-        settings: {
+        ...root,
+        pageSettings: {
           socialTitle: "Card title",
           socialDescription: "Card words",
           canonical: "https://elsewhere.example/x",
         },
       },
+      "/services/",
     );
     expect(social[0]).toEqual({ title: "Own title" });
     expect(find(social, "property", "og:title")?.content).toBe("Card title");

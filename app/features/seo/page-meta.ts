@@ -23,15 +23,16 @@ export const DEFAULT_OG_IMAGE = "/og-default.png";
 
 /**
  * What staff set for one page on /admin/seo/page (the root loader reads it for the request's path):
- * each field present wins over what the route says, an absent one leaves the route's.
+ * each field present wins over what the route says, an absent one leaves the route's. The addresses
+ * come absolute, resolved on the server (publicSettingsOf), so the browser's pageMeta uses them as they are.
  */
 export interface PageSettings {
   title?: string;
   description?: string;
-  /** An absolute http(s) URL, or a path of ours. */
+  /** An absolute http(s) URL (one of ours stored as a path arrives on PUBLIC_URL). */
   canonical?: string;
   noindex?: true;
-  /** A path of ours or an https URL. */
+  /** An absolute URL (ours, or an https one elsewhere). */
   socialImage?: string;
   socialTitle?: string;
   socialDescription?: string;
@@ -42,16 +43,12 @@ export interface MetaRoot extends SiteFacts {
   pageSettings?: PageSettings | null;
 }
 
-export interface MetaSite {
-  publicUrl: string;
-  siteName: string;
-  pathname: string;
-  /** The page's settings, from the root loader's data (RootData.pageSettings). */
-  settings?: PageSettings | null;
-}
-
-/** Every tag of spec §2's page metadata, ready for a route's `meta` export, with the page's settings applied. */
-export function pageMeta(input: PageMetaInput, site: MetaSite): MetaDescriptor[] {
+/**
+ * Every tag of spec §2's page metadata, ready for a route's `meta` export, with the page's settings applied.
+ * `root` is the root loader's data as it is (the site, its address and the page's settings): passed whole,
+ * every caller's meta stays one short call (public pages load them all, decision 0008).
+ */
+export function pageMeta(input: PageMetaInput, root: MetaRoot, pathname: string): MetaDescriptor[] {
   // A setting wins over the route's value; the cards follow the search title and description unless set.
   const {
     title,
@@ -61,21 +58,17 @@ export function pageMeta(input: PageMetaInput, site: MetaSite): MetaDescriptor[]
     socialImage,
     socialTitle = title,
     socialDescription = description,
-  } = { ...input, ...site.settings };
-  const base = `${site.publicUrl}/`;
-  const url = canonical
-    ? new URL(canonical, base).href
-    : canonicalUrl(site.publicUrl, input.canonicalPath ?? site.pathname);
-  const image = new URL(socialImage ?? input.ogImage ?? DEFAULT_OG_IMAGE, base).href;
-  const type = input.type ?? "website";
+  } = { ...input, ...root.pageSettings };
+  const url = canonical ?? canonicalUrl(root.publicUrl, input.canonicalPath ?? pathname);
+  const image = socialImage ?? new URL(input.ogImage ?? DEFAULT_OG_IMAGE, `${root.publicUrl}/`).href;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: site.siteName },
+    { property: "og:site_name", content: root.site.clinicName },
     { property: "og:title", content: socialTitle },
     { property: "og:description", content: socialDescription },
-    { property: "og:type", content: type },
+    { property: "og:type", content: input.type ?? "website" },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
     // The size of our own cards; a staff member's image may be any size.
@@ -97,7 +90,7 @@ export function pageMeta(input: PageMetaInput, site: MetaSite): MetaDescriptor[]
   if (input.publishedDate) tags.push({ property: "article:published_time", content: input.publishedDate });
   if (input.modifiedDate) tags.push({ property: "article:modified_time", content: input.modifiedDate });
   if (input.pageDesignType) tags.push({ name: "page-design-type", content: input.pageDesignType });
-  const blocks = input.jsonLd ? (Array.isArray(input.jsonLd) ? input.jsonLd : [input.jsonLd]) : [];
-  for (const block of blocks) tags.push({ "script:ld+json": block });
+  // One block or a list of them: flat() makes both a list (a block is an object, never flattened).
+  for (const block of [input.jsonLd ?? []].flat()) tags.push({ "script:ld+json": block });
   return tags;
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
-import { databaseContext, servicesContext } from "~/context";
+import { configContext, databaseContext, servicesContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { seoPageSettings, type SeoPageSetting } from "~/db/schema";
 import { databaseAwayContext, isDatabaseUnavailable, withDatabaseDeadline } from "~/lib/database-availability.server";
@@ -16,23 +16,28 @@ import type { PageSettings } from "./page-meta";
  */
 export const pageNoindexContext = createContext<boolean>(false);
 
-/** What visitors' pages apply of a row: the fields set (never the focus keyphrase, which is the editor's). */
-export function publicSettingsOf(row: SeoPageSetting): PageSettings | null {
+/**
+ * What visitors' pages apply of a row: the fields set (never the focus keyphrase, which is the editor's),
+ * the canonical and the social image absolute on `publicUrl` (a path of ours is stored as a path), so
+ * pageMeta needs no code in the browser to resolve them.
+ */
+export function publicSettingsOf(row: SeoPageSetting, publicUrl: string): PageSettings | null {
   const settings: PageSettings = {};
+  const absolute = (address: string) => new URL(address, `${publicUrl}/`).href;
   if (row.title !== null) settings.title = row.title;
   if (row.description !== null) settings.description = row.description;
-  if (row.canonical !== null) settings.canonical = row.canonical;
+  if (row.canonical !== null) settings.canonical = absolute(row.canonical);
   if (row.noindex) settings.noindex = true;
-  if (row.socialImage !== null) settings.socialImage = row.socialImage;
+  if (row.socialImage !== null) settings.socialImage = absolute(row.socialImage);
   if (row.socialTitle !== null) settings.socialTitle = row.socialTitle;
   if (row.socialDescription !== null) settings.socialDescription = row.socialDescription;
   return Object.keys(settings).length > 0 ? settings : null;
 }
 
 /** One page's public settings: one lookup by its key. */
-export async function readPageSettings(db: Db, path: string): Promise<PageSettings | null> {
+export async function readPageSettings(db: Db, path: string, publicUrl: string): Promise<PageSettings | null> {
   const [row] = await db.select().from(seoPageSettings).where(eq(seoPageSettings.path, path)).limit(1);
-  return row ? publicSettingsOf(row) : null;
+  return row ? publicSettingsOf(row, publicUrl) : null;
 }
 
 /**
@@ -52,7 +57,10 @@ export async function pageSettingsForRequest(
     return null;
   }
   try {
-    const settings = await withDatabaseDeadline(() => readPageSettings(context.get(databaseContext).db, path));
+    const { publicUrl } = context.get(configContext);
+    const settings = await withDatabaseDeadline(() =>
+      readPageSettings(context.get(databaseContext).db, path, publicUrl),
+    );
     if (settings?.noindex) context.set(pageNoindexContext, true);
     return settings;
   } catch (error) {

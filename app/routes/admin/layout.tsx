@@ -5,7 +5,6 @@ import { StaffAreaError } from "~/features/auth/components/staff-area-error";
 import { staffAreaMiddleware } from "~/features/auth/staff-guard.server";
 import { toStaffUser } from "~/features/auth/staff-user";
 import { StaffFrame } from "~/features/staff-area/components/staff-frame";
-import { rootDataFrom } from "~/features/site/root-data";
 import type { Route } from "./+types/layout";
 
 /** Every /admin route sits under this layout: its middleware checks the session before any loader or action runs. */
@@ -27,7 +26,7 @@ export function headers() {
 
 export default function StaffAreaLayout({ loaderData, matches }: Route.ComponentProps) {
   return (
-    <StaffFrame user={loaderData.user} nav={loaderData.nav} clinicName={rootDataFrom(matches)?.site.clinicName ?? ""}>
+    <StaffFrame user={loaderData.user} nav={loaderData.nav} clinicName={matches[0].loaderData.site.clinicName}>
       <Outlet />
     </StaffFrame>
   );

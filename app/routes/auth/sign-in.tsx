@@ -19,7 +19,6 @@ import type { SignInAnswer } from "~/features/auth/components/sign-in-form";
 import { currentStaff, safeReturnPath } from "~/features/auth/staff-guard.server";
 import { rememberStaffUser } from "~/features/auth/staff-user-query";
 import { pageMeta } from "~/features/seo/page-meta";
-import { rootDataFrom } from "~/features/site/root-data";
 import { telHref } from "~/features/content/site-content";
 import { isDatabaseUnavailable } from "~/lib/database-availability.server";
 import { refused } from "~/lib/form-answer.server";
@@ -121,8 +120,7 @@ async function signInOrOut(request: Request, context: Route.ActionArgs["context"
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
+  const root = matches[0].loaderData;
   const title = `Staff Sign In | ${root.site.clinicName}`;
   const description =
     "The sign-in page for the clinic's staff. Patients looking for their records, messages or appointments can use the Patient Portal or call the clinic.";
@@ -134,14 +132,15 @@ export function meta({ matches, location }: Route.MetaArgs) {
       pageDesignType: "sign-in",
       jsonLd: { "@context": "https://schema.org", "@type": "WebPage", name: title, description },
     },
-    { publicUrl: root.publicUrl, siteName: root.site.clinicName, pathname: location.pathname },
+    root,
+    location.pathname,
   );
 }
 
 const linkClass = "font-semibold text-primary underline underline-offset-4";
 
 export default function SignInPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const site = rootDataFrom(matches)?.site;
+  const site = matches[0].loaderData.site;
   // Only signed-out people see this page (the loader sends the others on): forget
   // any user the browser still holds (spec §4: a sign-out clears it).
   useEffect(() => rememberStaffUser(null), []);
@@ -151,7 +150,7 @@ export default function SignInPage({ loaderData, actionData, matches }: Route.Co
         <h1 className="text-4xl font-bold text-primary-dark">Staff sign-in</h1>
         <p className="text-lg text-muted">
           This page is for the clinic's staff. Patients can find their records, messages and appointments in the{" "}
-          {site?.patientPortalUrl ? (
+          {site.patientPortalUrl ? (
             <a href={site.patientPortalUrl} className={linkClass}>
               Patient Portal
             </a>
@@ -159,8 +158,8 @@ export default function SignInPage({ loaderData, actionData, matches }: Route.Co
             "Patient Portal"
           )}
           , or call us at{" "}
-          <a href={telHref(site?.footerPhone ?? "")} className={linkClass}>
-            {site?.footerPhone}
+          <a href={telHref(site.footerPhone)} className={linkClass}>
+            {site.footerPhone}
           </a>
           .
         </p>

@@ -4,7 +4,6 @@ import { blogIndexMeta } from "~/features/blog/blog-meta";
 import { loadBlogIndex } from "~/features/blog/blog.server";
 import { BlogIndexPage } from "~/features/blog/components/blog-index-page";
 import { parsePageParam } from "~/features/blog/pagination";
-import { rootDataFrom } from "~/features/site/root-data";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/blog-page";
 
@@ -21,12 +20,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!loaderData || !root) return [];
+  const root = matches[0].loaderData;
+  if (!loaderData) return [];
   return blogIndexMeta(loaderData, root, location.pathname);
 }
 
 export default function BlogPage({ loaderData, matches }: Route.ComponentProps) {
   // Keyed by page: server-kept HTML (Static) must not outlive a move to another page of the list.
-  return <BlogIndexPage key={loaderData.page} view={loaderData} site={rootDataFrom(matches)!.site} />;
+  return <BlogIndexPage key={loaderData.page} view={loaderData} site={matches[0].loaderData.site} />;
 }

@@ -3,7 +3,6 @@ import { databaseContext } from "~/context";
 import { blogPostMeta } from "~/features/blog/blog-meta";
 import { loadBlogPost } from "~/features/blog/blog.server";
 import { BlogPostPage } from "~/features/blog/components/blog-post-page";
-import { rootDataFrom } from "~/features/site/root-data";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/blog-post";
 
@@ -17,12 +16,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!loaderData || !root) return [];
+  const root = matches[0].loaderData;
+  if (!loaderData) return [];
   return blogPostMeta(loaderData, root, location.pathname);
 }
 
 export default function BlogPost({ loaderData, matches }: Route.ComponentProps) {
   // Keyed by post: server-kept HTML (Static) must not outlive a move to another post.
-  return <BlogPostPage key={loaderData.post.slug} view={loaderData} site={rootDataFrom(matches)!.site} />;
+  return <BlogPostPage key={loaderData.post.slug} view={loaderData} site={matches[0].loaderData.site} />;
 }

@@ -3,7 +3,6 @@ import { databaseContext } from "~/context";
 import { blogIndexMeta } from "~/features/blog/blog-meta";
 import { loadBlogIndex } from "~/features/blog/blog.server";
 import { BlogIndexPage } from "~/features/blog/components/blog-index-page";
-import { rootDataFrom } from "~/features/site/root-data";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/blog";
 
@@ -17,11 +16,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!loaderData || !root) return [];
+  const root = matches[0].loaderData;
+  if (!loaderData) return [];
   return blogIndexMeta(loaderData, root, location.pathname);
 }
 
 export default function Blog({ loaderData, matches }: Route.ComponentProps) {
-  return <BlogIndexPage view={loaderData} site={rootDataFrom(matches)!.site} />;
+  return <BlogIndexPage view={loaderData} site={matches[0].loaderData.site} />;
 }

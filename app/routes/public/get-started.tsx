@@ -8,8 +8,6 @@ import { loadGetStartedChoices } from "~/features/appointment/request-pages.serv
 import { pageMeta } from "~/features/seo/page-meta";
 import { breadcrumbJsonLd } from "~/features/pages/breadcrumbs";
 import { titleWithSite, webPageJsonLd } from "~/features/seo/page-jsonld";
-import { rootDataFrom } from "~/features/site/root-data";
-import { withFallbacks } from "~/features/content/site-content";
 import { publicCacheHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/get-started";
 
@@ -32,8 +30,7 @@ const GET_STARTED_DESCRIPTION =
   "Leave your name and number and we'll call you back within 24 hours to talk about therapy, psychiatry or medication care in Winter Park or by telehealth.";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
+  const root = matches[0].loaderData;
   const { site, publicUrl } = root;
   return pageMeta(
     {
@@ -60,12 +57,13 @@ export function meta({ matches }: Route.MetaArgs) {
         ),
       ],
     },
-    { publicUrl, siteName: site.clinicName, pathname: GET_STARTED_PATH, settings: root.pageSettings },
+    root,
+    GET_STARTED_PATH,
   );
 }
 
 export default function GetStarted({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const site = rootDataFrom(matches)?.site ?? withFallbacks(undefined);
+  const site = matches[0].loaderData.site;
   return (
     <div className="container-page grid gap-8 py-10 md:py-14">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">

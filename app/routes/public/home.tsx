@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Static } from "~/document/static";
-import { configContext, databaseContext } from "~/context";
+import { databaseContext } from "~/context";
 import { About, CareOptions, WhyChoose } from "~/features/home/components/about-and-why";
 import { Approach, Comparison, GettingStarted } from "~/features/home/components/approach-and-comparison";
 import { useLayOutBelowFold } from "~/document/below-fold";
@@ -13,7 +13,6 @@ import { loadHomePage } from "~/features/home/home.server";
 import { organizationJsonLd } from "~/features/seo/organization-jsonld";
 import { shortBrand } from "~/features/pages/page-titles";
 import { pageMeta } from "~/features/seo/page-meta";
-import type { RootData } from "~/features/site/root-data";
 import { lazyWithPreload } from "~/document/lazy-with-preload";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/home";
@@ -35,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadHomePage(context.get(databaseContext).db),
     ...lazySections.map((section) => section.preload()),
   ]);
-  return { ...home, publicUrl: context.get(configContext).publicUrl };
+  return home;
 }
 
 /** The hero form posted without JavaScript (with JavaScript it posts JSON to /api/leads). */
@@ -43,9 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleHeroFormPost(request, context);
 }
 
-export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { site, publicUrl } = loaderData;
+/**
+ * Only the root's data is read. React Router passes the matches from the root down, so the root's is
+ * the first (the route types say so too; rootDataFrom, imported here, would be a chunk of its own), and
+ * it calls a route's meta only when no loader above or at it failed, so the data is there.
+ */
+export function meta({ matches, location }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  const { site, publicUrl } = root;
   return pageMeta(
     {
       title: `Psychiatry & Therapy in Winter Park, FL | ${shortBrand(site.clinicName)}`,
@@ -59,17 +63,11 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
         "telehealth psychiatry Florida",
       ],
       canonicalPath: "/",
-      type: "website",
       pageDesignType: "landing",
       jsonLd: organizationJsonLd(site, publicUrl),
     },
-    {
-      publicUrl,
-      siteName: site.clinicName,
-      pathname: location.pathname,
-      // (rootDataFrom's one line, written out: importing it here would split it into a chunk of its own.)
-      settings: (matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)?.pageSettings,
-    },
+    root,
+    location.pathname,
   );
 }
 

@@ -13,7 +13,6 @@ import { pageMeta } from "~/features/seo/page-meta";
 import { ClickToLoadMap } from "~/features/site/components/click-to-load-map";
 import { ExternalLink } from "~/components/ui/external-link";
 import { directionsUrl } from "~/lib/directions-url";
-import { rootDataFrom } from "~/features/site/root-data";
 import { telHref } from "~/features/content/site-content";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/location";
@@ -36,8 +35,8 @@ function crumbsFor(office: { name: string; slug: string }): Crumb[] {
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!loaderData || !root) return [];
+  const root = matches[0].loaderData;
+  if (!loaderData) return [];
   const { office } = loaderData;
   return pageMeta(
     {
@@ -55,12 +54,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       ],
       pageDesignType: "location",
     },
-    {
-      publicUrl: root.publicUrl,
-      siteName: root.site.clinicName,
-      pathname: location.pathname,
-      settings: root.pageSettings,
-    },
+    root,
+    location.pathname,
   );
 }
 

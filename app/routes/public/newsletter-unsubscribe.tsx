@@ -6,7 +6,6 @@ import { NEWSLETTER_PATH, UNSUBSCRIBE_PATH } from "~/features/newsletter/newslet
 import { verifyUnsubscribeToken } from "~/features/newsletter/unsubscribe-token.server";
 import { findSubscription, unsubscribe, type SubscriptionView } from "~/features/newsletter/unsubscribe.server";
 import { CrisisNotice } from "~/components/crisis-notice";
-import { rootDataFrom } from "~/features/site/root-data";
 import { databaseAwayContext, withDatabaseDeadline } from "~/lib/database-availability.server";
 import { readFormValues } from "~/lib/form-values";
 import { NO_STORE, pageWriteFailure } from "~/lib/page-write-failure.server";
@@ -71,9 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const clinic = rootDataFrom(matches)?.site.clinicName;
   return [
-    { title: clinic ? `Unsubscribe from the newsletter | ${clinic}` : "Unsubscribe from the newsletter" },
+    { title: `Unsubscribe from the newsletter | ${matches[0].loaderData.site.clinicName}` },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -6,7 +6,6 @@ import { SubscribeForm } from "~/features/newsletter/components/subscribe-form";
 import { newsletterSchema } from "~/features/newsletter/newsletter-schema";
 import { subscribeVisitor } from "~/features/newsletter/newsletter.server";
 import { pageMeta } from "~/features/seo/page-meta";
-import { rootDataFrom } from "~/features/site/root-data";
 import { accepted, refused, schemaProblems, writeFailed } from "~/lib/form-answer.server";
 import { readFormValues } from "~/lib/form-values";
 import { publicCacheHeaders } from "~/lib/page-cache-marker";
@@ -48,8 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
+  const root = matches[0].loaderData;
   return pageMeta(
     {
       title: `Weekly Mental Health Newsletter | ${root.site.clinicName}`,
@@ -57,12 +55,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
         "Gentle, practical ideas for looking after your mental health, once a week from our clinicians. Free, and you can unsubscribe in one click.",
       canonicalPath: "/newsletter",
     },
-    {
-      publicUrl: root.publicUrl,
-      siteName: root.site.clinicName,
-      pathname: location.pathname,
-      settings: root.pageSettings,
-    },
+    root,
+    location.pathname,
   );
 }
 

@@ -8,8 +8,6 @@ import { loadAppointmentChoices } from "~/features/appointment/request-pages.ser
 import { pageMeta } from "~/features/seo/page-meta";
 import { breadcrumbJsonLd } from "~/features/pages/breadcrumbs";
 import { titleWithSite, webPageJsonLd } from "~/features/seo/page-jsonld";
-import { rootDataFrom } from "~/features/site/root-data";
-import { withFallbacks } from "~/features/content/site-content";
 import { publicCacheHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/request-appointment";
 
@@ -35,8 +33,7 @@ const APPOINTMENT_DESCRIPTION =
   "Ask for a psychiatry, therapy or medication visit in person in Winter Park or by telehealth in Florida. We'll call or email you within 24 hours.";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
+  const root = matches[0].loaderData;
   const { site, publicUrl } = root;
   return pageMeta(
     {
@@ -63,12 +60,13 @@ export function meta({ matches }: Route.MetaArgs) {
         ),
       ],
     },
-    { publicUrl, siteName: site.clinicName, pathname: APPOINTMENT_PATH, settings: root.pageSettings },
+    root,
+    APPOINTMENT_PATH,
   );
 }
 
 export default function RequestAppointment({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const site = rootDataFrom(matches)?.site ?? withFallbacks(undefined);
+  const site = matches[0].loaderData.site;
   return (
     <div className="container-page grid gap-8 py-10 md:py-14">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">

@@ -3,7 +3,6 @@ import { databaseContext } from "~/context";
 import { contentPageMeta } from "~/features/pages/content-page-meta";
 import { loadContentPage } from "~/features/pages/content-page.server";
 import { ContentPageLayout } from "~/features/pages/components/content-page-layout";
-import { rootDataFrom } from "~/features/site/root-data";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/slug-page";
 
@@ -17,13 +16,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!loaderData || !root) return [];
+  const root = matches[0].loaderData;
+  if (!loaderData) return [];
   return contentPageMeta(loaderData, root, location.pathname);
 }
 
 export default function SlugPage({ loaderData, matches }: Route.ComponentProps) {
-  const site = rootDataFrom(matches)!.site;
+  const site = matches[0].loaderData.site;
   const logo = loaderData.kind === "insurance" && loaderData.logo;
   return (
     <ContentPageLayout

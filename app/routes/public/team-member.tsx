@@ -8,7 +8,6 @@ import { clinicianJsonLd } from "~/features/pages/structured-data";
 import { loadTeamMember } from "~/features/pages/team-member.server";
 import { clinicianTitle } from "~/features/pages/page-titles";
 import { pageMeta } from "~/features/seo/page-meta";
-import { rootDataFrom } from "~/features/site/root-data";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/team-member";
 
@@ -30,8 +29,8 @@ function crumbsFor(member: { name: string; slug: string }): Crumb[] {
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!loaderData || !root) return [];
+  const root = matches[0].loaderData;
+  if (!loaderData) return [];
   const { member } = loaderData;
   return pageMeta(
     {
@@ -45,12 +44,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       ],
       pageDesignType: "clinician",
     },
-    {
-      publicUrl: root.publicUrl,
-      siteName: root.site.clinicName,
-      pathname: location.pathname,
-      settings: root.pageSettings,
-    },
+    root,
+    location.pathname,
   );
 }
 

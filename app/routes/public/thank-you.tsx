@@ -4,7 +4,6 @@ import { buttonVariants } from "~/components/ui/button";
 import { StepList, type Step } from "~/features/appointment/components/step-list";
 import { pageMeta } from "~/features/seo/page-meta";
 import { CrisisNotice } from "~/components/crisis-notice";
-import { rootDataFrom } from "~/features/site/root-data";
 import { telHref } from "~/features/content/site-content";
 import { publicCacheHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/thank-you";
@@ -15,8 +14,7 @@ export function headers() {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  const root = rootDataFrom(matches);
-  if (!root) return [];
+  const root = matches[0].loaderData;
   return pageMeta(
     {
       title: `Thank you | ${root.site.clinicName}`,
@@ -25,12 +23,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
       noindex: true,
       pageDesignType: "confirmation",
     },
-    {
-      publicUrl: root.publicUrl,
-      siteName: root.site.clinicName,
-      pathname: location.pathname,
-      settings: root.pageSettings,
-    },
+    root,
+    location.pathname,
   );
 }
 
@@ -53,7 +47,7 @@ const steps: Step[] = [
 ];
 
 export default function ThankYou({ matches }: Route.ComponentProps) {
-  const phone = rootDataFrom(matches)?.site.footerPhone ?? "";
+  const phone = matches[0].loaderData.site.footerPhone;
   return (
     <article className="container-page grid max-w-3xl gap-8 py-14">
       <div className="grid gap-3">
