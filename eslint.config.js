@@ -45,6 +45,9 @@ const FEATURE_IMPORTS = {
   "seo-staff": [],
   // Redirects and the 404 monitor: the analytics' bot check, the audit trail, the section's frame.
   "seo-redirects": ["analytics", "auth", "seo-staff"],
+  // The site audit: reads pages with seo-text, the speed figures of the analytics dashboard (in its time
+  // zone), the daily-job claims of lead-upkeep, the audit trail, the section's frame.
+  "seo-audit": ["analytics-upkeep", "auth", "lead-upkeep", "seo-staff", "seo-text", "web-analytics"],
 };
 
 function refuseCircles(graph) {

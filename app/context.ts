@@ -6,6 +6,7 @@ import type { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import type { DigestMailer } from "~/features/lead-upkeep/digest-mailer.server";
 import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import type { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
+import type { SiteAuditRunner } from "~/features/seo-audit/audit-runner.server";
 import type { RedirectRuntime } from "~/features/seo-redirects/redirect-runtime.server";
 import type { z } from "zod";
 import {
@@ -44,6 +45,8 @@ export interface ServerServices {
    * its own pages there, as a visitor gets them (the search audit, the page settings' checks).
    */
   self: { url: string | null };
+  /** The site audit's runs in the background (in production its pages are read in a worker thread). */
+  seoAudit: SiteAuditRunner;
   rateRules: { forms: RateRule; analytics: RateRule };
   /** Keys the per-client rate counters (see clientKey). */
   secret: string;

@@ -8,3 +8,4 @@ export * from "./leads";
 export * from "./analytics";
 export * from "./staff";
 export * from "./seo";
+export * from "./seo-audit";

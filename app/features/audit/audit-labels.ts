@@ -35,6 +35,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   redirect_changed: "Changed a redirect",
   redirect_deleted: "Deleted a redirect",
   not_found_ignored: "Ignored a path in the 404 monitor",
+  seo_audit_started: "Started a check of the site's pages",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

@@ -40,6 +40,7 @@ export const auditActions = [
   "redirect_changed",
   "redirect_deleted",
   "not_found_ignored",
+  "seo_audit_started",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

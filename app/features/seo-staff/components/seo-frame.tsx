@@ -1,10 +1,12 @@
 import type * as React from "react";
 import { PageHeader } from "~/components/staff/page-header";
 import { ViewTabs } from "~/components/staff/view-tabs";
-import { SEO_NOT_FOUND_PATH, SEO_REDIRECTS_PATH } from "~/lib/seo-paths";
+import { SEO_NOT_FOUND_PATH, SEO_PAGES_PATH, SEO_PATH, SEO_REDIRECTS_PATH } from "~/lib/seo-paths";
 
 /** The search-optimisation section's views, in the order a person works through them. */
 const SEO_VIEWS = [
+  { href: SEO_PATH, label: "Audit" },
+  { href: SEO_PAGES_PATH, label: "Pages" },
   { href: SEO_REDIRECTS_PATH, label: "Redirects" },
   { href: SEO_NOT_FOUND_PATH, label: "404 monitor" },
 ] as const;

@@ -1,0 +1,96 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
+import type { ServerBuild } from "react-router";
+import { openDatabase, projectRoot, type Database } from "~/db/client.server";
+import { proxyDatabase } from "~/db/pglite-proxy.server";
+import { auditSite, type SiteReadRequest } from "~/features/seo-audit/audit-runner.server";
+import type { AuditOutcome } from "~/features/seo-audit/audit-types";
+import type { CrawlProgress } from "~/features/seo-audit/crawl.server";
+import { loadEnv } from "~/lib/env.server";
+import { createApp } from "./app";
+import { createFront } from "./front";
+import { createLogger } from "./logger";
+import { PageCache } from "./page-cache";
+import { createServices } from "./services";
+
+/**
+ * The site audit's worker thread (decision 0030). Rendering a page costs the
+ * thread that does it ~13 ms; a thousand of them on the thread that answers
+ * visitors would hold visitors up. So the production server starts this
+ * thread for each run: it brings up its own instance of the site (the same
+ * createApp and createFront, its own page cache switched off, its own
+ * services with the redirect table loaded, its own database connection) on an
+ * ephemeral loopback port, reads and judges every page there, and posts the
+ * result back. Nothing it does is seen by visitors except the database work
+ * (on PGlite, its queries run on the main thread's instance, over a port).
+ */
+
+export interface AuditWorkerData {
+  request: SiteReadRequest;
+  /** PostgreSQL: the worker opens its own small pool. */
+  databaseUrl?: string;
+  /** PGlite: queries go over this port to the main thread's instance. */
+  pglitePort?: MessagePort;
+  /** The server's session secret (the worker's instance behaves as the server does). */
+  secret: string;
+}
+
+export type AuditWorkerMessage =
+  | ({ type: "progress" } & CrawlProgress)
+  | { type: "done"; outcome: AuditOutcome; renderMs: number }
+  | { type: "failed"; message: string };
+
+const post = (message: AuditWorkerMessage) => parentPort!.postMessage(message);
+
+/** The worker's entry, exported from the server bundle (server/main.ts) and called in the new thread. */
+export async function runAuditWorker(): Promise<void> {
+  const data = workerData as AuditWorkerData;
+  let database: Database | undefined;
+  let server: http.Server | undefined;
+  try {
+    const env = loadEnv(process.env);
+    // Its requests are not the visitors' and need no log line each; what goes wrong still does.
+    const logger = createLogger("warn");
+    database = data.pglitePort
+      ? proxyDatabase(data.pglitePort)
+      : await openDatabase({ databaseUrl: data.databaseUrl, maxConnections: 2 });
+    const services = createServices(env, database, logger, data.secret);
+    // The redirect table as the front answers it; never started, so this instance counts no hits and writes nothing.
+    await services.redirects.reload();
+    const cache = new PageCache(0);
+    const isSecure = () => false;
+    const app = createApp({
+      env,
+      database,
+      services,
+      logger,
+      cache,
+      isSecure,
+      clientDir: path.join(projectRoot, "build", "client"),
+      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    });
+    server = http.createServer(createFront({ env, database, services, logger, cache, isSecure, app }));
+    const listening = server;
+    await new Promise<void>((resolve, reject) => {
+      listening.once("error", reject);
+      listening.listen(0, "127.0.0.1", () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const origin = `http://127.0.0.1:${port}`;
+    services.self.url = origin;
+    const began = performance.now();
+    const outcome = await auditSite(origin, data.request, {
+      signal: new AbortController().signal,
+      onProgress: (progress) => post({ type: "progress", ...progress }),
+    });
+    post({ type: "done", outcome, renderMs: performance.now() - began });
+  } catch (error) {
+    post({ type: "failed", message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    server?.closeAllConnections();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    await database?.close().catch(() => {});
+  }
+}
