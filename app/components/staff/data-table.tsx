@@ -135,6 +135,8 @@ export function DataTable<T>({
                       stackOnPhone && stacked.cell,
                       meta?.rowHeader && "text-left font-semibold",
                       meta?.align === "right" && "text-right tabular-nums",
+                      // Stacked on a phone, a figure follows its label like any other value.
+                      meta?.align === "right" && stackOnPhone && "max-sm:text-left",
                       meta?.cellClassName,
                     )}
                   >

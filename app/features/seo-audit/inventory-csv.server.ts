@@ -55,9 +55,10 @@ const HEADER = [
 const yesNo = (value: boolean | null) => (value === null ? null : value ? "yes" : "no");
 const cut = (width: number | null, limit: number) => (width === null ? null : yesNo(width > limit));
 
-export async function inventoryCsv(db: Db, url: URL): Promise<{ status: 200; body: string; headers: Record<string, string> } | { status: 404 }> {
+export async function inventoryCsv(db: Db, url: URL): Promise<{ body: string; headers: Record<string, string> }> {
   const run = await latestFinishedRun(db);
-  if (!run) return { status: 404 };
+  // Before the first check there is no page to list: the columns alone (the page offers no download then).
+  if (!run) return { body: csvText(HEADER, []), headers: csvHeaders("site-pages-not-checked-yet.csv") };
   const view = readInventoryView(url.searchParams);
   const found = await inventoryRowsForExport(db, run.id, view);
   const rows: CsvCell[][] = found.map(({ row, codes }) => {
@@ -105,5 +106,5 @@ export async function inventoryCsv(db: Db, url: URL): Promise<{ status: 200; bod
     ];
   });
   const day = run.finishedAt.toISOString().slice(0, 10);
-  return { status: 200, body: csvText(HEADER, rows), headers: csvHeaders(`site-pages-${day}.csv`) };
+  return { body: csvText(HEADER, rows), headers: csvHeaders(`site-pages-${day}.csv`) };
 }

@@ -71,7 +71,7 @@ export function internalPathOf(href: string, origins: readonly string[]): string
 /** The kinds of public page, told apart by the route that answers the address. */
 export const PAGE_KINDS = {
   home: "Home page",
-  page: "Service, condition, insurance or information page",
+  page: "Service or information page",
   clinician: "Clinician",
   office: "Office",
   "blog-post": "Blog post",

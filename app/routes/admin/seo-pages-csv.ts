@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { databaseContext } from "~/context";
 import { readForStaff } from "~/features/auth/staff-guard.server";
 import { inventoryCsv } from "~/features/seo-audit/inventory-csv.server";
@@ -8,10 +7,5 @@ import type { Route } from "./+types/seo-pages-csv";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const file = await readForStaff(() => inventoryCsv(db, new URL(request.url)));
-  if (file.status === 404)
-    throw data(
-      { error: "The site has not been checked yet: start a check on the audit page first." },
-      { status: 404, headers: { "Cache-Control": "no-store" } },
-    );
   return new Response(file.body, { headers: file.headers });
 }

@@ -57,7 +57,7 @@ function Width({ px, desktop, mobile }: { px: number | null; desktop: number; mo
 const columns = [
   column.accessor("path", {
     header: "Address",
-    meta: { rowHeader: true, cellClassName: "min-w-48 break-all sm:max-w-72" },
+    meta: { rowHeader: true, cellClassName: "break-all sm:min-w-64 sm:max-w-80" },
     cell: ({ row }) => (
       <span className="grid gap-0.5">
         <Link to={pageDetailHref(row.original.path)} className={linkClass}>
@@ -125,9 +125,9 @@ const columns = [
   column.accessor("descriptionWidthPx", {
     header: "Description width",
     meta: { align: "right" },
-    cell: ({ getValue }) => (
-      <Width px={getValue()} desktop={SERP_LIMITS.description.desktopPx} mobile={SERP_LIMITS.description.mobilePx} />
-    ),
+    // Most descriptions of the site's own length rule (120–156 characters) run past Google's estimated
+    // width on a phone: the figure alone, no "cut" flag on every row.
+    cell: ({ getValue }) => (getValue() === null ? "–" : `${number(getValue())} px`),
   }),
   column.accessor("h1Count", { header: "Main headings", meta: { align: "right" }, cell: ({ getValue }) => number(getValue()) }),
   column.accessor("wordCount", { header: "Words", meta: { align: "right" }, cell: ({ getValue }) => number(getValue()) }),
@@ -227,8 +227,8 @@ export function InventoryPage({ data }: { data: InventoryData }) {
             </h2>
             <p className="text-sm text-muted">
               From the check finished <time dateTime={finishedAt.iso}>{finishedAt.text}</time>. Title and description
-              widths are as Google draws them (cut past {SERP_LIMITS.title.desktopPx} and {SERP_LIMITS.description.desktopPx} px
-              on a computer); speed is the time three visits in four saw the main content, over the last 28 days.
+              widths are as Google draws them (a title is cut past {SERP_LIMITS.title.desktopPx} px on a computer,{" "}
+              {SERP_LIMITS.title.mobilePx} px on a phone); speed is the time three visits in four saw the main content, over the last 28 days.
             </p>
             <DataTable
               caption={`Pages, by ${SORT_WORDS[view.sort]} (${view.dir === "asc" ? "ascending" : "descending"})`}
@@ -307,16 +307,8 @@ function InventoryFilters({ view }: { view: InventoryView }) {
         value={filters.kind}
         options={(Object.keys(PAGE_KINDS) as PageKind[]).map((value) => ({ value, label: PAGE_KINDS[value] }))}
       />
-      <Field id="filter-q" label="Address contains">
-        <input
-          id="filter-q"
-          name="q"
-          type="search"
-          defaultValue={filters.q ?? ""}
-          maxLength={100}
-          placeholder="/blog"
-          className={inputClass}
-        />
+      <Field id="filter-q" label="Address contains" hint="(such as /blog)">
+        <input id="filter-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} className={inputClass} />
       </Field>
     </FilterForm>
   );
