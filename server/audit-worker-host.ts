@@ -2,7 +2,7 @@ import { MessageChannel, Worker } from "node:worker_threads";
 import type { Database } from "~/db/client.server";
 import { serveQueries } from "~/db/pglite-proxy.server";
 import type { SiteReader } from "~/features/seo-audit/audit-runner.server";
-import type { AuditWorkerData, AuditWorkerMessage } from "./audit-worker";
+import type { AuditHostMessage, AuditWorkerData, AuditWorkerMessage } from "./audit-worker";
 import type { Logger } from "./logger";
 
 /**
@@ -22,7 +22,7 @@ export function workerReader(options: {
 }): SiteReader {
   return {
     mode: "worker",
-    read(request, hooks) {
+    read(request, speed, hooks) {
       return new Promise((resolve, reject) => {
         const channel = options.database.pglite ? new MessageChannel() : null;
         const data: AuditWorkerData = {
@@ -49,12 +49,14 @@ export function workerReader(options: {
           settled = true;
           hooks.signal.removeEventListener("abort", abort);
           queries?.close();
+          // Its work is done or abandoned: the thread goes, whatever it still holds (sockets, a pool).
+          void worker.terminate();
           done();
         };
-        const abort = () => {
-          void worker.terminate();
-          settle(() => reject(hooks.signal.reason));
-        };
+        void speed.then((figures) => {
+          if (!settled) worker.postMessage({ type: "speed", figures } satisfies AuditHostMessage);
+        });
+        const abort = () => settle(() => reject(hooks.signal.reason));
         hooks.signal.addEventListener("abort", abort, { once: true });
         worker.on("message", (message: AuditWorkerMessage) => {
           if (message.type === "progress") hooks.onProgress(message);

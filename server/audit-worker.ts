@@ -5,7 +5,7 @@ import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import type { ServerBuild } from "react-router";
 import { openDatabase, projectRoot, type Database } from "~/db/client.server";
 import { proxyDatabase } from "~/db/pglite-proxy.server";
-import { auditSite, type SiteReadRequest } from "~/features/seo-audit/audit-runner.server";
+import { auditSite, type SiteReadRequest, type SpeedFigures } from "~/features/seo-audit/audit-runner.server";
 import type { AuditOutcome } from "~/features/seo-audit/audit-types";
 import type { CrawlProgress } from "~/features/seo-audit/crawl.server";
 import { loadEnv } from "~/lib/env.server";
@@ -37,6 +37,9 @@ export interface AuditWorkerData {
   secret: string;
 }
 
+/** From the server to the worker: the real-visitor speed figures, once read (during the crawl). */
+export type AuditHostMessage = { type: "speed"; figures: SpeedFigures };
+
 export type AuditWorkerMessage =
   | ({ type: "progress" } & CrawlProgress)
   | { type: "done"; outcome: AuditOutcome; renderMs: number }
@@ -47,6 +50,11 @@ const post = (message: AuditWorkerMessage) => parentPort!.postMessage(message);
 /** The worker's entry, exported from the server bundle (server/main.ts) and called in the new thread. */
 export async function runAuditWorker(): Promise<void> {
   const data = workerData as AuditWorkerData;
+  const speed = new Promise<SpeedFigures>((resolve) => {
+    parentPort!.on("message", (message: AuditHostMessage) => {
+      if (message.type === "speed") resolve(message.figures);
+    });
+  });
   let database: Database | undefined;
   let server: http.Server | undefined;
   try {
@@ -81,7 +89,7 @@ export async function runAuditWorker(): Promise<void> {
     const origin = `http://127.0.0.1:${port}`;
     services.self.url = origin;
     const began = performance.now();
-    const outcome = await auditSite(origin, data.request, {
+    const outcome = await auditSite(origin, data.request, speed, {
       signal: new AbortController().signal,
       onProgress: (progress) => post({ type: "progress", ...progress }),
     });

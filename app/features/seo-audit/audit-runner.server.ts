@@ -21,8 +21,10 @@ import { lcpByPage } from "./page-speed.server";
 export interface SiteReadRequest {
   publicUrl: string;
   redirectPaths: string[];
-  speed: [string, PageSpeedFigure][];
 }
+
+/** Each page's real-visitor speed, read from the analytics while the pages are being read. */
+export type SpeedFigures = [string, PageSpeedFigure][];
 
 export interface SiteReadHooks {
   signal: AbortSignal;
@@ -32,11 +34,20 @@ export interface SiteReadHooks {
 export interface SiteReader {
   /** Stored with the run: "worker" or "in-process". */
   mode: string;
-  read(request: SiteReadRequest, hooks: SiteReadHooks): Promise<AuditOutcome>;
+  read(request: SiteReadRequest, speed: Promise<SpeedFigures>, hooks: SiteReadHooks): Promise<AuditOutcome>;
 }
 
-/** The crawl and the judgement of the site at `origin`, wherever they run (the worker calls this too). */
-export async function auditSite(origin: string, request: SiteReadRequest, hooks: SiteReadHooks): Promise<AuditOutcome> {
+/**
+ * The crawl and the judgement of the site at `origin`, wherever they run (the
+ * worker calls this too). The speed figures are needed only for the judgement,
+ * so their query runs while the pages are read.
+ */
+export async function auditSite(
+  origin: string,
+  request: SiteReadRequest,
+  speed: Promise<SpeedFigures>,
+  hooks: SiteReadHooks,
+): Promise<AuditOutcome> {
   const crawl = await crawlSite({
     origin,
     publicUrl: request.publicUrl,
@@ -44,16 +55,16 @@ export async function auditSite(origin: string, request: SiteReadRequest, hooks:
     signal: hooks.signal,
     onProgress: hooks.onProgress,
   });
-  return analyseSite(crawl, { publicUrl: request.publicUrl, speed: new Map(request.speed) });
+  return analyseSite(crawl, { publicUrl: request.publicUrl, speed: new Map(await speed) });
 }
 
 /** Reads the site through this very server, at its own loopback address (known once it listens). */
 export function inProcessReader(self: { url: string | null }): SiteReader {
   return {
     mode: "in-process",
-    read(request, hooks) {
+    read(request, speed, hooks) {
       if (!self.url) throw new Error("The site's own address is not known yet (the server is not listening).");
-      return auditSite(self.url, request, hooks);
+      return auditSite(self.url, request, speed, hooks);
     },
   };
 }
@@ -132,12 +143,16 @@ export class SiteAuditRunner {
     try {
       const redirectPaths = (await db.select({ from: seoRedirects.fromPath }).from(seoRedirects)).map((r) => r.from);
       // Speed is one column of many: an analytics query that fails leaves it unknown, not the audit.
-      const speed = await lcpByPage(db).catch((error) => {
-        logger.warn({ err: messageOf(error) }, "site audit: real-visitor speed could not be read");
-        return new Map<string, PageSpeedFigure>();
-      });
+      const speed = lcpByPage(db).then(
+        (figures) => [...figures],
+        (error: unknown): SpeedFigures => {
+          logger.warn({ err: messageOf(error) }, "site audit: real-visitor speed could not be read");
+          return [];
+        },
+      );
       const outcome = await reader.read(
-        { publicUrl, redirectPaths, speed: [...speed] },
+        { publicUrl, redirectPaths },
+        speed,
         {
           signal: controller.signal,
           onProgress: (progress) => {

@@ -170,8 +170,9 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
       const next = internalPathOf(reading.location, origins);
       if (next !== null) enqueue(next);
     }
-    for (const link of facts?.links ?? []) {
-      const target = internalPathOf(link.href, origins);
+    // Links, and the canonical address a page names (to judge it, it must be read).
+    for (const href of [...(facts?.links.map((link) => link.href) ?? []), ...(facts?.canonicals ?? [])]) {
+      const target = internalPathOf(href, origins);
       if (target !== null) enqueue(target);
     }
   };

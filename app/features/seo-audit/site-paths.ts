@@ -25,8 +25,10 @@ export const ROUTE_TABLE_PAGES_LEFT_OUT: Record<string, string> = {
   "/newsletter/unsubscribe": "needs the token of an e-mail's link",
 };
 
-/** Address prefixes that are not public pages: staff area, sign-in, the JSON API, built files and images. */
-const SKIPPED_PREFIXES = ["/admin", "/auth", "/api", "/assets/", "/images/"];
+/** Addresses (and everything below them) that are not public pages: staff area, sign-in, the JSON API. */
+const SKIPPED_SECTIONS = ["/admin", "/auth", "/api"];
+/** Folders of files: built assets and images (a page called /images would still be one). */
+const FILE_FOLDERS = ["/assets/", "/images/"];
 /** Files the site serves that are not pages (feeds, icons, the robots and sitemap files themselves). */
 const FILE_EXTENSION = /\.(xml|txt|json|rss|atom|ico|png|jpe?g|gif|webp|avif|svg|pdf|css|js|mjs|map|woff2?|ttf|mp4|webm|mp3|zip|csv|data)$/i;
 
@@ -36,10 +38,9 @@ const FILE_EXTENSION = /\.(xml|txt|json|rss|atom|ico|png|jpe?g|gif|webp|avif|svg
  */
 export function skipReason(path: string): string | null {
   const lower = path.toLowerCase();
-  for (const prefix of SKIPPED_PREFIXES) {
-    const bare = prefix.replace(/\/$/, "");
-    if (lower === bare || lower.startsWith(`${bare}/`) || lower.startsWith(`${bare}.`)) return "not a public page";
-  }
+  for (const section of SKIPPED_SECTIONS)
+    if (lower === section || lower.startsWith(`${section}/`) || lower.startsWith(`${section}.`)) return "not a public page";
+  if (FILE_FOLDERS.some((folder) => lower.startsWith(folder))) return "a file, not a page";
   if (FILE_EXTENSION.test(lower)) return "a file, not a page";
   return null;
 }
