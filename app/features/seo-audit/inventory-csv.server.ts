@@ -43,7 +43,7 @@ const HEADER = [
   "Open Graph tags missing",
   "Twitter card tags missing",
   "Last changed",
-  "LCP p75 (ms, real visitors, 28 days)",
+  "LCP p75 in ms (real visitors over 28 days)",
   "LCP measurements",
   "Score",
   "Must fix",
