@@ -1,16 +1,24 @@
-import { MessageChannel, Worker } from "node:worker_threads";
+import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import type { Database } from "~/db/client.server";
 import { serveQueries } from "~/db/pglite-proxy.server";
+import { snapshotContent } from "~/db/pglite-replica.server";
 import type { SiteReader } from "~/features/seo-audit/audit-runner.server";
+import type { AuditProblem, InventoryRow } from "~/features/seo-audit/audit-types";
+import { listSitemapEntries } from "~/features/seo/sitemap.server";
 import type { AuditHostMessage, AuditWorkerData, AuditWorkerMessage } from "./audit-worker";
 import type { Logger } from "./logger";
 
 /**
  * The production server's way of reading its pages for the site audit: a
  * worker thread per run (server/audit-worker.ts) that loads this same server
- * bundle, brings up its own instance of the site and crawls it. With PGlite
- * the worker's queries are answered here, on the one instance that owns the
- * data directory; with PostgreSQL it has its own connections.
+ * bundle, brings up its own instance of the site and crawls it. Its database
+ * (decision 0030):
+ *  - PostgreSQL: its own small pool.
+ *  - PGlite (which lives in this thread): for a small site, its queries are
+ *    run here, over a MessagePort, one at a time; from `copyFromPages` pages
+ *    in the sitemap on, a copy of the content of its own (so a thousand pages'
+ *    queries do not hold visitors up here), made from one snapshot read here
+ *    in a few milliseconds.
  */
 export function workerReader(options: {
   /** The server bundle's own file URL (import.meta.url of server/main.ts, built). */
@@ -19,26 +27,44 @@ export function workerReader(options: {
   databaseUrl?: string;
   secret: string;
   logger: Logger;
+  /** PGlite: from this many pages in the sitemap on, the worker gets a copy of the content. */
+  copyFromPages: number;
 }): SiteReader {
+  const { database, logger } = options;
+  // A migrated empty database, made by the first worker that needed one: later copies start from it.
+  let emptyDatabase: Blob | undefined;
+
+  async function databaseFor(): Promise<{ data: Partial<AuditWorkerData>; port?: MessagePort }> {
+    if (!database.pglite) return { data: { databaseUrl: options.databaseUrl } };
+    const pages = (await listSitemapEntries(database.db)).length;
+    if (pages >= options.copyFromPages) {
+      const started = performance.now();
+      const snapshot = await snapshotContent(database.pglite);
+      logger.info(
+        { pages, tables: snapshot.length, snapshotMs: Math.round(performance.now() - started) },
+        "site audit: the worker reads a copy of the content",
+      );
+      return { data: { content: { snapshot, empty: emptyDatabase } } };
+    }
+    const channel = new MessageChannel();
+    return { data: { pglitePort: channel.port2 }, port: channel.port1 };
+  }
+
   return {
     mode: "worker",
-    read(request, speed, hooks) {
+    async read(request, speed, hooks) {
+      const { data: db, port } = await databaseFor();
+      hooks.signal.throwIfAborted();
       return new Promise((resolve, reject) => {
-        const channel = options.database.pglite ? new MessageChannel() : null;
-        const data: AuditWorkerData = {
-          request,
-          databaseUrl: options.databaseUrl,
-          pglitePort: channel?.port2,
-          secret: options.secret,
-        };
-        const queries = channel ? serveQueries(channel.port1, options.database.pglite!) : null;
+        const data: AuditWorkerData = { request, secret: options.secret, ...db };
+        const queries = port ? serveQueries(port, database.pglite!) : null;
         // An eval'd script can import the ES module bundle by its URL and call the exported entry.
         const worker = new Worker(
           `import(${JSON.stringify(options.bundleUrl)}).then((bundle) => bundle.runAuditWorker())`,
           {
             eval: true,
             workerData: data,
-            transferList: channel ? [channel.port2] : [],
+            transferList: data.pglitePort ? [data.pglitePort] : [],
             // A page that renders out of control must not take the server's memory with it.
             resourceLimits: { maxOldGenerationSizeMb: 768 },
           },
@@ -49,7 +75,7 @@ export function workerReader(options: {
           settled = true;
           hooks.signal.removeEventListener("abort", abort);
           queries?.close();
-          // Its work is done or abandoned: the thread goes, whatever it still holds (sockets, a pool).
+          // Its work is done or abandoned: the thread goes, whatever it still holds (sockets, a pool, a copy).
           void worker.terminate();
           done();
         };
@@ -58,20 +84,21 @@ export function workerReader(options: {
         });
         const abort = () => settle(() => reject(hooks.signal.reason));
         hooks.signal.addEventListener("abort", abort, { once: true });
+        const rows: InventoryRow[] = [];
+        const problems: AuditProblem[] = [];
         worker.on("message", (message: AuditWorkerMessage) => {
           if (message.type === "progress") hooks.onProgress(message);
+          else if (message.type === "rows") rows.push(...message.rows);
+          else if (message.type === "problems") problems.push(...message.problems);
+          else if (message.type === "empty-database") emptyDatabase = message.empty;
           else if (message.type === "failed") settle(() => reject(new Error(message.message)));
           else {
             if (queries)
-              options.logger.info(
-                {
-                  queries: queries.queries(),
-                  mainThreadMs: Math.round(queries.busyMs()),
-                  workerMs: Math.round(message.renderMs),
-                },
+              logger.info(
+                { queries: queries.queries(), mainThreadMs: Math.round(queries.busyMs()), workerMs: Math.round(message.renderMs) },
                 "site audit: the worker's database work on the main thread",
               );
-            settle(() => resolve(message.outcome));
+            settle(() => resolve({ ...message.summary, rows, problems }));
           }
         });
         worker.once("error", (error) => settle(() => reject(error)));

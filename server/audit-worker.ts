@@ -1,12 +1,15 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import type { ServerBuild } from "react-router";
 import { openDatabase, projectRoot, type Database } from "~/db/client.server";
 import { proxyDatabase } from "~/db/pglite-proxy.server";
+import { openContentCopy, type ContentSnapshot } from "~/db/pglite-replica.server";
 import { auditSite, type SiteReadRequest, type SpeedFigures } from "~/features/seo-audit/audit-runner.server";
-import type { AuditOutcome } from "~/features/seo-audit/audit-types";
+import type { AuditOutcome, AuditProblem, InventoryRow } from "~/features/seo-audit/audit-types";
 import type { CrawlProgress } from "~/features/seo-audit/crawl.server";
 import { loadEnv } from "~/lib/env.server";
 import { createApp } from "./app";
@@ -31,8 +34,10 @@ export interface AuditWorkerData {
   request: SiteReadRequest;
   /** PostgreSQL: the worker opens its own small pool. */
   databaseUrl?: string;
-  /** PGlite: queries go over this port to the main thread's instance. */
+  /** PGlite, a small site: queries go over this port to the main thread's instance. */
   pglitePort?: MessagePort;
+  /** PGlite, a large site: the content's rows, for a copy of its own (and a migrated empty database to start from). */
+  content?: { snapshot: ContentSnapshot; empty?: Blob };
   /** The server's session secret (the worker's instance behaves as the server does). */
   secret: string;
 }
@@ -42,14 +47,36 @@ export type AuditHostMessage = { type: "speed"; figures: SpeedFigures };
 
 export type AuditWorkerMessage =
   | ({ type: "progress" } & CrawlProgress)
-  | { type: "done"; outcome: AuditOutcome; renderMs: number }
+  // The migrated empty database this worker had to make, for the next copy to start from.
+  | { type: "empty-database"; empty: Blob }
+  // The results in pieces: one message of a thousand rows would hold the server's thread while it is read.
+  | { type: "rows"; rows: InventoryRow[] }
+  | { type: "problems"; problems: AuditProblem[] }
+  | { type: "done"; summary: Omit<AuditOutcome, "rows" | "problems">; renderMs: number }
   | { type: "failed"; message: string };
+
+const CHUNK = 50;
+
+/**
+ * This thread yields the CPU to the server's own thread when both want it (on
+ * Linux a thread has its own nice value): visitors first, the audit with what
+ * is left. Elsewhere the audit simply runs at the server's priority.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(tid) && tid !== process.pid) os.setPriority(tid, 19);
+  } catch {
+    // Not Linux, or not allowed: the thread keeps the process's priority.
+  }
+}
 
 const post = (message: AuditWorkerMessage) => parentPort!.postMessage(message);
 
 /** The worker's entry, exported from the server bundle (server/main.ts) and called in the new thread. */
 export async function runAuditWorker(): Promise<void> {
   const data = workerData as AuditWorkerData;
+  lowerPriority();
   const speed = new Promise<SpeedFigures>((resolve) => {
     parentPort!.on("message", (message: AuditHostMessage) => {
       if (message.type === "speed") resolve(message.figures);
@@ -61,9 +88,12 @@ export async function runAuditWorker(): Promise<void> {
     const env = loadEnv(process.env);
     // Its requests are not the visitors' and need no log line each; what goes wrong still does.
     const logger = createLogger("warn");
-    database = data.pglitePort
-      ? proxyDatabase(data.pglitePort)
-      : await openDatabase({ databaseUrl: data.databaseUrl, maxConnections: 2 });
+    if (data.content) {
+      const copy = await openContentCopy(data.content.snapshot, data.content.empty);
+      if (copy.empty) post({ type: "empty-database", empty: copy.empty });
+      database = copy.database;
+    } else if (data.pglitePort) database = proxyDatabase(data.pglitePort);
+    else database = await openDatabase({ databaseUrl: data.databaseUrl, maxConnections: 2 });
     const services = createServices(env, database, logger, data.secret);
     // The redirect table as the front answers it; never started, so this instance counts no hits and writes nothing.
     await services.redirects.reload();
@@ -93,7 +123,10 @@ export async function runAuditWorker(): Promise<void> {
       signal: new AbortController().signal,
       onProgress: (progress) => post({ type: "progress", ...progress }),
     });
-    post({ type: "done", outcome, renderMs: performance.now() - began });
+    const { rows, problems, ...summary } = outcome;
+    for (let i = 0; i < rows.length; i += CHUNK) post({ type: "rows", rows: rows.slice(i, i + CHUNK) });
+    for (let i = 0; i < problems.length; i += CHUNK * 4) post({ type: "problems", problems: problems.slice(i, i + CHUNK * 4) });
+    post({ type: "done", summary, renderMs: performance.now() - began });
   } catch (error) {
     post({ type: "failed", message: error instanceof Error ? error.message : String(error) });
   } finally {

@@ -96,7 +96,14 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   // development (Vite's modules, no bundle a thread could load) it reads them through itself.
   if (!options.vite)
     services.seoAudit.useReader(
-      workerReader({ bundleUrl: import.meta.url, database, databaseUrl: env.DATABASE_URL, secret, logger }),
+      workerReader({
+        bundleUrl: import.meta.url,
+        database,
+        databaseUrl: env.DATABASE_URL,
+        secret,
+        logger,
+        copyFromPages: env.SEO_AUDIT_COPY_FROM_PAGES,
+      }),
     );
   services.notifier.start();
   // Redirects are answered from memory from the first request on.
