@@ -5,7 +5,7 @@ import { snapshotContent } from "~/db/pglite-replica.server";
 import type { SiteReader } from "~/features/seo-audit/audit-runner.server";
 import type { AuditProblem, InventoryRow } from "~/features/seo-audit/audit-types";
 import { listSitemapEntries } from "~/features/seo/sitemap.server";
-import type { AuditHostMessage, AuditWorkerData, AuditWorkerMessage } from "./audit-worker";
+import { RESULT_PIECE, type AuditHostMessage, type AuditWorkerData, type AuditWorkerMessage } from "./audit-worker";
 import type { Logger } from "./logger";
 
 /**
@@ -84,12 +84,26 @@ export function workerReader(options: {
         });
         const abort = () => settle(() => reject(hooks.signal.reason));
         hooks.signal.addEventListener("abort", abort, { once: true });
-        const rows: InventoryRow[] = [];
-        const problems: AuditProblem[] = [];
+        // The results, a piece at a time, each asked for once the one before is in and the event loop
+        // has had a turn: reading them never holds a visitor up for long.
+        const pieces = new Map<string, (items: unknown[]) => void>();
+        const ask = <T,>(part: "rows" | "problems", from: number) =>
+          new Promise<T[]>((resolveItems) => {
+            pieces.set(`${part}:${from}`, resolveItems as (items: unknown[]) => void);
+            worker.postMessage({ type: "send", part, from } satisfies AuditHostMessage);
+          });
+        const collect = async <T,>(part: "rows" | "problems", count: number, size: number): Promise<T[]> => {
+          const items: T[] = [];
+          for (let from = 0; from < count; from += size) {
+            await new Promise<void>((next) => setImmediate(next));
+            items.push(...(await ask<T>(part, from)));
+          }
+          return items;
+        };
         worker.on("message", (message: AuditWorkerMessage) => {
           if (message.type === "progress") hooks.onProgress(message);
-          else if (message.type === "rows") rows.push(...message.rows);
-          else if (message.type === "problems") problems.push(...message.problems);
+          else if (message.type === "rows") pieces.get(`rows:${message.from}`)?.(message.rows);
+          else if (message.type === "problems") pieces.get(`problems:${message.from}`)?.(message.problems);
           else if (message.type === "empty-database") emptyDatabase = message.empty;
           else if (message.type === "failed") settle(() => reject(new Error(message.message)));
           else {
@@ -98,7 +112,16 @@ export function workerReader(options: {
                 { queries: queries.queries(), mainThreadMs: Math.round(queries.busyMs()), workerMs: Math.round(message.renderMs) },
                 "site audit: the worker's database work on the main thread",
               );
-            settle(() => resolve({ ...message.summary, rows, problems }));
+            const { summary } = message;
+            const counts = { rows: message.rows, problems: message.problems };
+            (async () => {
+              const rows = await collect<InventoryRow>("rows", counts.rows, RESULT_PIECE);
+              const problems = await collect<AuditProblem>("problems", counts.problems, RESULT_PIECE * 4);
+              return { ...summary, rows, problems };
+            })().then(
+              (outcome) => settle(() => resolve(outcome)),
+              (error: unknown) => settle(() => reject(error)),
+            );
           }
         });
         worker.once("error", (error) => settle(() => reject(error)));

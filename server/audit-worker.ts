@@ -42,20 +42,27 @@ export interface AuditWorkerData {
   secret: string;
 }
 
-/** From the server to the worker: the real-visitor speed figures, once read (during the crawl). */
-export type AuditHostMessage = { type: "speed"; figures: SpeedFigures };
+/**
+ * From the server to the worker: the real-visitor speed figures, once read (during the crawl); then,
+ * once the audit is done, each piece of the results in turn.
+ */
+export type AuditHostMessage =
+  | { type: "speed"; figures: SpeedFigures }
+  | { type: "send"; part: "rows" | "problems"; from: number };
 
 export type AuditWorkerMessage =
   | ({ type: "progress" } & CrawlProgress)
   // The migrated empty database this worker had to make, for the next copy to start from.
   | { type: "empty-database"; empty: Blob }
-  // The results in pieces: one message of a thousand rows would hold the server's thread while it is read.
-  | { type: "rows"; rows: InventoryRow[] }
-  | { type: "problems"; problems: AuditProblem[] }
-  | { type: "done"; summary: Omit<AuditOutcome, "rows" | "problems">; renderMs: number }
+  // Done: the summary; the rows and problems follow in pieces, each when the server asks for it (a
+  // thousand rows in one message, or fifty messages at once, would hold the server's thread while read).
+  | { type: "done"; summary: Omit<AuditOutcome, "rows" | "problems">; rows: number; problems: number; renderMs: number }
+  | { type: "rows"; from: number; rows: InventoryRow[] }
+  | { type: "problems"; from: number; problems: AuditProblem[] }
   | { type: "failed"; message: string };
 
-const CHUNK = 50;
+/** Rows (and four times as many problems) per piece. */
+export const RESULT_PIECE = 25;
 
 /**
  * This thread yields the CPU to the server's own thread when both want it (on
@@ -77,9 +84,15 @@ const post = (message: AuditWorkerMessage) => parentPort!.postMessage(message);
 export async function runAuditWorker(): Promise<void> {
   const data = workerData as AuditWorkerData;
   lowerPriority();
+  let outcome: AuditOutcome | undefined;
   const speed = new Promise<SpeedFigures>((resolve) => {
     parentPort!.on("message", (message: AuditHostMessage) => {
       if (message.type === "speed") resolve(message.figures);
+      else if (message.type === "send" && outcome) {
+        const { from, part } = message;
+        if (part === "rows") post({ type: "rows", from, rows: outcome.rows.slice(from, from + RESULT_PIECE) });
+        else post({ type: "problems", from, problems: outcome.problems.slice(from, from + RESULT_PIECE * 4) });
+      }
     });
   });
   let database: Database | undefined;
@@ -119,14 +132,12 @@ export async function runAuditWorker(): Promise<void> {
     const origin = `http://127.0.0.1:${port}`;
     services.self.url = origin;
     const began = performance.now();
-    const outcome = await auditSite(origin, data.request, speed, {
+    outcome = await auditSite(origin, data.request, speed, {
       signal: new AbortController().signal,
       onProgress: (progress) => post({ type: "progress", ...progress }),
     });
     const { rows, problems, ...summary } = outcome;
-    for (let i = 0; i < rows.length; i += CHUNK) post({ type: "rows", rows: rows.slice(i, i + CHUNK) });
-    for (let i = 0; i < problems.length; i += CHUNK * 4) post({ type: "problems", problems: problems.slice(i, i + CHUNK * 4) });
-    post({ type: "done", summary, renderMs: performance.now() - began });
+    post({ type: "done", summary, rows: rows.length, problems: problems.length, renderMs: performance.now() - began });
   } catch (error) {
     post({ type: "failed", message: error instanceof Error ? error.message : String(error) });
   } finally {

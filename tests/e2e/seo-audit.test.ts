@@ -28,8 +28,9 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
   let server: TestServer;
   let cookie: string;
 
-  beforeAll(async () => {
-    const dataDir = copyPgliteTemplate(`seo-audit-${kind}`);
+  /** A database of the demo site with a staff account and the planted page, before a server opens it. */
+  async function prepareDatabase(label: string) {
+    const dataDir = copyPgliteTemplate(`seo-audit-${label}-${kind}`);
     const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
     const target = databaseUrl ? { databaseUrl } : { dataDir };
     await addStaffTo(target, [MARKETING]);
@@ -47,7 +48,12 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
     } finally {
       await database.close();
     }
-    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
+    const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+    return { dataDir, env };
+  }
+
+  beforeAll(async () => {
+    server = await startServer(await prepareDatabase("main"));
     cookie = await signInCookie(server.url, MARKETING.email);
   });
   afterAll(async () => {
@@ -104,6 +110,38 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
     expect(output).toContain('"path":"/admin/seo"');
     expect(output).not.toContain('"path":"/team/maya-ellison"');
   });
+
+  it.runIf(kind === "pglite")(
+    "on PGlite, a large site's worker reads a copy of the content, and finds the same as through the server's database",
+    async () => {
+      // Every site counts as large here: the worker gets the copy, not the port.
+      const prepared = await prepareDatabase("copy");
+      const other = await startServer({ ...prepared, env: { ...prepared.env, SEO_AUDIT_COPY_FROM_PAGES: "0" } });
+      try {
+        const otherCookie = await signInCookie(other.url, MARKETING.email);
+        const started = await fetch(`${other.url}${AUDIT}`, {
+          method: "POST",
+          headers: { cookie: otherCookie, origin: other.url, "content-type": "application/x-www-form-urlencoded" },
+          body: "intent=recheck",
+        });
+        expect(started.status).toBe(200);
+        await expect.poll(() => other.output().includes('"msg":"site audit finished"'), { timeout: 60_000, interval: 250 }).toBe(true);
+        expect(other.output()).toMatch(/"tables":\d+,"snapshotMs":\d+,"msg":"site audit: the worker reads a copy of the content"/);
+        expect(other.output()).not.toContain("the worker's database work on the main thread");
+        // The same findings, row for row (the CSV: every column of every address, by address).
+        const csv = async (url: string, withCookie: string) =>
+          (await (await fetch(`${url}/admin/seo/pages.csv`, { headers: { cookie: withCookie } })).text())
+            .split("\r\n")
+            // "Last changed" of the home page is the seed's time, different in each database; each server has its own address.
+            .map((line) => line.replace(/,\d{4}-\d\d-\d\dT[\d:.]+Z,/, ",(time),").replace(/http:\/\/localhost:\d+/g, "(site)"));
+        const fromCopy = await csv(other.url, otherCookie);
+        expect(fromCopy.length).toBeGreaterThan(60);
+        expect(fromCopy).toEqual(await csv(server.url, cookie));
+      } finally {
+        await other.stop();
+      }
+    },
+  );
 
   it("with JavaScript: a re-check follows itself to the end; the problems filter by severity and kind", async () => {
     const page = await signedIn();

@@ -21,7 +21,7 @@ const pageRow = (slug: string, words: Partial<typeof t.pages.$inferInsert> = {})
   // Each its own (120–156 characters): pages sharing a description is a problem of its own.
   metaDescription: `Planted by the site audit's test as ${slug}, with a description long enough to sit between one hundred and twenty and 156 characters.`,
   lede: "Planted for the audit's test.",
-  body: `## About this page\n\n${"This page was planted so the site audit has something to read. It has enough words to be a real page. ".repeat(6)}`,
+  body: `## About this page\n\n${"This page was planted so the site audit has something to read. It has enough words to be a real page. ".repeat(9)}`,
   published: true,
   ...words,
 });
@@ -213,8 +213,19 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
     expect(overview).toContain("Link to a missing page");
     expect(overview).toContain("/audit-no-such-page");
     const list = await (await fetch(`${app.url}/admin/seo/pages?problem=orphan-page`, { headers: { cookie } })).text();
-    expect(list).toContain("/audit-orphan");
-    expect(list).not.toContain("/audit-thin<");
+    expect(list).toContain("1–1 of 1 address");
+    expect(list).toContain('href="/admin/seo/pages/detail?path=%2Faudit-orphan"');
+    // The CSV keeps the same rows, each with its own problems.
+    const orphans = (await (await fetch(`${app.url}/admin/seo/pages.csv?problem=orphan-page`, { headers: { cookie } })).text())
+      .trim()
+      .split("\r\n");
+    expect(orphans.slice(1).map((l) => l.split(",")[0])).toEqual(["/audit-orphan"]);
+    expect(orphans[1]).toMatch(/,No link to this page$/);
+    const services = (await (await fetch(`${app.url}/admin/seo/pages.csv?q=%2Fservices`, { headers: { cookie } })).text())
+      .trim()
+      .split("\r\n")
+      .find((l) => l.startsWith("/services,"))!;
+    expect(services).toMatch(/,Slow for real visitors$/);
     const csv = await fetch(`${app.url}/admin/seo/pages.csv?q=TWIN`, { headers: { cookie } });
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = (await csv.text()).trim().split("\r\n");

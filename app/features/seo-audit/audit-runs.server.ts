@@ -19,7 +19,9 @@ export const STALE_RUN_SECONDS = 60;
  * Rows per INSERT when results are written: small, so that on PGlite (which
  * runs on the thread that answers visitors) no one waits long behind one.
  */
-const WRITE_BATCH = 20;
+const WRITE_BATCH = 10;
+/** Rows per DELETE when an old run goes. */
+const PRUNE_BATCH = 250;
 
 export type RunTrigger = "manual" | "daily";
 
@@ -185,10 +187,26 @@ export async function finishAuditRun(db: Db, runId: number, outcome: AuditOutcom
  * came after the finished one (so the page can say why); deletes the rest.
  */
 export async function pruneAuditRuns(db: Db, latestFinished: number): Promise<void> {
-  await db.execute(sql`
-    delete from seo_audit_runs
+  const old = (await db.execute(sql`
+    select id from seo_audit_runs
     where id <> ${latestFinished} and status <> 'running'
-      and id <> coalesce((select max(id) from seo_audit_runs where status = 'failed' and id > ${latestFinished}), 0)`);
+      and id <> coalesce((select max(id) from seo_audit_runs where status = 'failed' and id > ${latestFinished}), 0)`)) as unknown as {
+    rows: { id: number }[];
+  };
+  for (const { id } of old.rows) {
+    // A thousand pages' rows in one statement would hold PGlite (and so the server's thread) a while:
+    // a few hundred at a time, the event loop free between two.
+    for (const table of [seoAuditProblems, seoAuditPages]) {
+      for (;;) {
+        const gone = (await db.execute(sql`
+          delete from ${table} where ctid in (select ctid from ${table} where run_id = ${Number(id)} limit ${PRUNE_BATCH})
+          returning 1`)) as unknown as { rows: unknown[] };
+        await breathe();
+        if (gone.rows.length < PRUNE_BATCH) break;
+      }
+    }
+    await db.delete(seoAuditRuns).where(eq(seoAuditRuns.id, Number(id)));
+  }
 }
 
 /** What the overview needs of the runs: the latest finished one, the running one, and a failure since. */

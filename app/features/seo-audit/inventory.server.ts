@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { seoAuditPages, seoAuditProblems, seoAuditRuns } from "~/db/schema";
+import { seoAuditPages, seoAuditRuns } from "~/db/schema";
 import { formatClinicDateTime } from "~/lib/clinic-time";
 import { PAGE_SIZE, readInventoryView, type InventoryFilters, type InventorySort, type InventoryView } from "./inventory-params";
 import type { PageKind } from "./site-paths";
@@ -55,8 +55,10 @@ function whereOf(runId: number, filters: InventoryFilters): SQL {
   if (filters.kind) conditions.push(eq(p.kind, filters.kind));
   if (filters.q) conditions.push(ilike(p.path, `%${literal(filters.q)}%`));
   if (filters.problem)
+    // Written out in full: inside the subquery a bare "path" would be the problem's own column.
     conditions.push(
-      sql`exists (select 1 from ${seoAuditProblems} q where q.run_id = ${p.runId} and q.path = ${p.path} and q.code = ${filters.problem})`,
+      sql`exists (select 1 from seo_audit_problems q
+        where q.run_id = seo_audit_pages.run_id and q.path = seo_audit_pages.path and q.code = ${filters.problem})`,
     );
   return and(...conditions)!;
 }
@@ -122,7 +124,7 @@ export async function inventoryPage(db: Db, runId: number, view: InventoryView):
 /** Every matching row with every column (the CSV), in the view's order, with each row's problem codes. */
 export async function inventoryRowsForExport(db: Db, runId: number, view: Pick<InventoryView, "filters" | "sort" | "dir">) {
   const codes = sql<string[]>`coalesce((select array_agg(d.code order by d.severity, d.code) from (select distinct q.code, q.severity
-    from ${seoAuditProblems} q where q.run_id = ${p.runId} and q.path = ${p.path}) d), '{}')`;
+    from seo_audit_problems q where q.run_id = seo_audit_pages.run_id and q.path = seo_audit_pages.path) d), '{}')`;
   return db
     .select({ row: p, codes })
     .from(p)
