@@ -59,7 +59,8 @@ const BUDGET = { demoSeconds: 2, largeSeconds: 30, slowdown: 1.1, overviewMs: 20
 const SERVER_ENV = { LOG_LEVEL: "info" };
 const AUDIT_TIMEOUT_MS = 10 * 60_000;
 
-if (ONLY && ONLY !== "pglite" && ONLY !== "postgres") throw new Error(`BENCH_ONLY must be pglite or postgres, not ${ONLY}`);
+if (ONLY && ONLY !== "pglite" && ONLY !== "postgres")
+  throw new Error(`BENCH_ONLY must be pglite or postgres, not ${ONLY}`);
 
 const seconds = (ms) => round(ms / 1000, 2);
 const addAdmin = `insert into users (name, email, roles, password_hash)
@@ -96,7 +97,8 @@ async function audit(server, cookie, label) {
   });
   const answerMs = performance.now() - started;
   const body = await res.text();
-  if (res.status !== 200 || !body.includes("The check has started")) throw new Error(`${label}: re-check answered ${res.status}`);
+  if (res.status !== 200 || !body.includes("The check has started"))
+    throw new Error(`${label}: re-check answered ${res.status}`);
   const progress = [];
   for (;;) {
     const failed = logLines(server, "site audit failed");
@@ -250,7 +252,9 @@ async function measure(label, { start, prepare }) {
     await warm(server.url, demoPaths);
     const rounds = [];
     for (let i = 0; i < LARGE_RUNS; i++) {
-      log(`${label}: round ${i + 1}/${LARGE_RUNS}: public pages at ${RATE}/s for ${BASELINE_SECONDS} s, no audit running…`);
+      log(
+        `${label}: round ${i + 1}/${LARGE_RUNS}: public pages at ${RATE}/s for ${BASELINE_SECONDS} s, no audit running…`,
+      );
       const before = await steadyLoad(server.url, demoPaths, { ms: BASELINE_SECONDS * 1000 });
       const rssBeforeMB = round(residentBytes(server.pid) / 1e6, 0);
       log(`${label}: the ${PAGES}-page audit, with public pages at ${RATE}/s meanwhile…`);
@@ -302,7 +306,9 @@ async function measure(label, { start, prepare }) {
         runSecondsEach: rounds.map((r) => seconds(r.run.line.ms)),
         snapshotMs: snapshot?.snapshotMs ?? null,
         progressSamples: run.progress.length,
-        progress: run.progress.filter((_, i, all) => i % Math.max(1, Math.ceil(all.length / 6)) === 0 || i === all.length - 1),
+        progress: run.progress.filter(
+          (_, i, all) => i % Math.max(1, Math.ceil(all.length / 6)) === 0 || i === all.length - 1,
+        ),
         rssBeforeMB: rounds[0].rssBeforeMB,
         rssPeakMB: Math.max(...rounds.map((r) => r.rssPeakMB)),
       },

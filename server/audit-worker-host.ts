@@ -87,12 +87,12 @@ export function workerReader(options: {
         // The results, a piece at a time, each asked for once the one before is in and the event loop
         // has had a turn: reading them never holds a visitor up for long.
         const pieces = new Map<string, (items: unknown[]) => void>();
-        const ask = <T,>(part: "rows" | "problems", from: number) =>
+        const ask = <T>(part: "rows" | "problems", from: number) =>
           new Promise<T[]>((resolveItems) => {
             pieces.set(`${part}:${from}`, resolveItems as (items: unknown[]) => void);
             worker.postMessage({ type: "send", part, from } satisfies AuditHostMessage);
           });
-        const collect = async <T,>(part: "rows" | "problems", count: number, size: number): Promise<T[]> => {
+        const collect = async <T>(part: "rows" | "problems", count: number, size: number): Promise<T[]> => {
           const items: T[] = [];
           for (let from = 0; from < count; from += size) {
             await new Promise<void>((next) => setImmediate(next));
@@ -109,7 +109,11 @@ export function workerReader(options: {
           else {
             if (queries)
               logger.info(
-                { queries: queries.queries(), mainThreadMs: Math.round(queries.busyMs()), workerMs: Math.round(message.renderMs) },
+                {
+                  queries: queries.queries(),
+                  mainThreadMs: Math.round(queries.busyMs()),
+                  workerMs: Math.round(message.renderMs),
+                },
                 "site audit: the worker's database work on the main thread",
               );
             const { summary } = message;

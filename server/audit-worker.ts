@@ -47,8 +47,7 @@ export interface AuditWorkerData {
  * once the audit is done, each piece of the results in turn.
  */
 export type AuditHostMessage =
-  | { type: "speed"; figures: SpeedFigures }
-  | { type: "send"; part: "rows" | "problems"; from: number };
+  { type: "speed"; figures: SpeedFigures } | { type: "send"; part: "rows" | "problems"; from: number };
 
 export type AuditWorkerMessage =
   | ({ type: "progress" } & CrawlProgress)

@@ -46,7 +46,10 @@ const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
  * stop function and the time this thread spent running them (the cost the
  * worker puts on the thread that serves visitors).
  */
-export function serveQueries(port: MessagePort, pglite: PGlite): { busyMs: () => number; queries: () => number; close: () => void } {
+export function serveQueries(
+  port: MessagePort,
+  pglite: PGlite,
+): { busyMs: () => number; queries: () => number; close: () => void } {
   let busy = 0;
   let count = 0;
   const queue: QueryMessage[] = [];
@@ -55,11 +58,17 @@ export function serveQueries(port: MessagePort, pglite: PGlite): { busyMs: () =>
     const parsers = Object.fromEntries(message.asText.map((oid) => [oid, keepText]));
     try {
       const result = await pglite.query(message.sql, message.params, { rowMode: message.rowMode, parsers });
-      return { id: message.id, result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows } };
+      return {
+        id: message.id,
+        result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows },
+      };
     } catch (error) {
       return {
         id: message.id,
-        error: { message: error instanceof Error ? error.message : String(error), code: (error as { code?: string })?.code },
+        error: {
+          message: error instanceof Error ? error.message : String(error),
+          code: (error as { code?: string })?.code,
+        },
       };
     }
   };

@@ -26,7 +26,15 @@ describe("the site audit's seeds from the route table", () => {
   });
 
   it("skips the staff area, sign-in, the API, files and feeds, but not a page that merely starts like them", () => {
-    for (const path of ["/admin", "/admin/seo", "/Admin", "/auth", "/api/leads", "/assets/app.js", "/images/team/a.svg"])
+    for (const path of [
+      "/admin",
+      "/admin/seo",
+      "/Admin",
+      "/auth",
+      "/api/leads",
+      "/assets/app.js",
+      "/images/team/a.svg",
+    ])
       expect(skipReason(path), path).not.toBeNull();
     for (const path of ["/blog/rss.xml", "/sitemap.xml", "/robots.txt", "/favicon.ico", "/og-default.png"])
       expect(skipReason(path), path).toBe("a file, not a page");

@@ -125,15 +125,21 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
           body: "intent=recheck",
         });
         expect(started.status).toBe(200);
-        await expect.poll(() => other.output().includes('"msg":"site audit finished"'), { timeout: 60_000, interval: 250 }).toBe(true);
-        expect(other.output()).toMatch(/"tables":\d+,"snapshotMs":\d+,"msg":"site audit: the worker reads a copy of the content"/);
+        await expect
+          .poll(() => other.output().includes('"msg":"site audit finished"'), { timeout: 60_000, interval: 250 })
+          .toBe(true);
+        expect(other.output()).toMatch(
+          /"tables":\d+,"snapshotMs":\d+,"msg":"site audit: the worker reads a copy of the content"/,
+        );
         expect(other.output()).not.toContain("the worker's database work on the main thread");
         // The same findings, row for row (the CSV: every column of every address, by address).
         const csv = async (url: string, withCookie: string) =>
           (await (await fetch(`${url}/admin/seo/pages.csv`, { headers: { cookie: withCookie } })).text())
             .split("\r\n")
             // "Last changed" of the home page is the seed's time, different in each database; each server has its own address.
-            .map((line) => line.replace(/,\d{4}-\d\d-\d\dT[\d:.]+Z,/, ",(time),").replace(/http:\/\/localhost:\d+/g, "(site)"));
+            .map((line) =>
+              line.replace(/,\d{4}-\d\d-\d\dT[\d:.]+Z,/, ",(time),").replace(/http:\/\/localhost:\d+/g, "(site)"),
+            );
         const fromCopy = await csv(other.url, otherCookie);
         expect(fromCopy.length).toBeGreaterThan(60);
         expect(fromCopy).toEqual(await csv(server.url, cookie));
@@ -192,9 +198,13 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
     await page.waitForURL(/sort=wordCount/);
     await look(page.getByRole("columnheader", { name: /^Words/ })).attribute("aria-sort", "ascending");
     const figures = async () =>
-      (await page.locator("tbody tr").evaluateAll((rows) =>
-        rows.map((row) => (row.querySelectorAll("td")[9] as HTMLElement | undefined)?.innerText ?? ""),
-      ))
+      (
+        await page
+          .locator("tbody tr")
+          .evaluateAll((rows) =>
+            rows.map((row) => (row.querySelectorAll("td")[9] as HTMLElement | undefined)?.innerText ?? ""),
+          )
+      )
         .map((text) => Number(text.replace(/,/g, "")))
         .filter((n) => Number.isFinite(n));
     const ascending = await figures();
@@ -223,10 +233,14 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
     // The CSV has every column, for the rows the filters keep.
     const csv = await fetch(`${server.url}/admin/seo/pages.csv?indexable=no`, { headers: { cookie } });
     expect(csv.status).toBe(200);
-    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="site-pages-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="site-pages-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = (await csv.text()).trim().split("\r\n");
     expect(lines[0]!.split(",")).toHaveLength(36);
-    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expect.arrayContaining(["/thank-you", "/newsletter"]));
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(
+      expect.arrayContaining(["/thank-you", "/newsletter"]),
+    );
 
     // One page's facts: its problems (with where to fix them), headings and links.
     await page.goto(`${server.url}${PAGES}?q=planted`);
@@ -236,9 +250,9 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
     await look(page.getByText("Title too long")).visible();
     await look(page.getByRole("heading", { name: "Heading outline" })).visible();
     await look(page.getByText("No page of the site links here.")).visible();
-    expect(await page.getByRole("link", { name: "Edit search settings of /audit-planted" }).first().getAttribute("href")).toBe(
-      "/admin/seo/page?path=%2Faudit-planted",
-    );
+    expect(
+      await page.getByRole("link", { name: "Edit search settings of /audit-planted" }).first().getAttribute("href"),
+    ).toBe("/admin/seo/page?path=%2Faudit-planted");
     await expectAxeCleanAtBothWidths(page);
   });
 });

@@ -66,20 +66,21 @@ describe("a copy of the content for the audit's worker (PGlite)", () => {
     // In the order of their addresses: four pages are read at a time, so the order they were found in varies.
     const byPath = <T extends { path: string }>(items: T[]) => [...items].sort((a, b) => a.path.localeCompare(b.path));
     const comparable = (outcome: AuditOutcome) =>
-      byPath(outcome.rows).map(({ path, status, title, description, wordCount, linksIn, linksOut, score, notIndexable }) => ({
-        path,
-        status,
-        title,
-        description,
-        wordCount,
-        linksIn,
-        linksOut,
-        score,
-        notIndexable,
-      }));
+      byPath(outcome.rows).map(
+        ({ path, status, title, description, wordCount, linksIn, linksOut, score, notIndexable }) => ({
+          path,
+          status,
+          title,
+          description,
+          wordCount,
+          linksIn,
+          linksOut,
+          score,
+          notIndexable,
+        }),
+      );
     expect(comparable(copied)).toEqual(comparable(original));
-    const problems = (outcome: AuditOutcome) =>
-      outcome.problems.map((p) => JSON.stringify(p)).sort();
+    const problems = (outcome: AuditOutcome) => outcome.problems.map((p) => JSON.stringify(p)).sort();
     expect(problems(copied)).toEqual(problems(original));
     expect(copied.problems.map((p) => [p.path, p.code])).toContainEqual(["/copy-check", "title-too-long"]);
     expect(copied.rows.find((row) => row.path === "/copy-old")).toMatchObject({ status: 301, location: "/copy-check" });
@@ -87,9 +88,25 @@ describe("a copy of the content for the audit's worker (PGlite)", () => {
 
   it("copies no one: leads, newsletter sign-ups, staff accounts, sessions and analytics stay behind", async () => {
     const tables = copiedTables();
-    for (const name of ["pages", "treatments", "site_content", "seo_redirects", "app_meta", "blog_posts", "team_members"])
+    for (const name of [
+      "pages",
+      "treatments",
+      "site_content",
+      "seo_redirects",
+      "app_meta",
+      "blog_posts",
+      "team_members",
+    ])
       expect(tables).toContain(name);
-    for (const name of ["leads", "newsletter_subscribers", "users", "staff_sessions", "audit_log", "visits", "page_views"])
+    for (const name of [
+      "leads",
+      "newsletter_subscribers",
+      "users",
+      "staff_sessions",
+      "audit_log",
+      "visits",
+      "page_views",
+    ])
       expect(tables).not.toContain(name);
     expect(await source.db.select().from(t.leads)).toHaveLength(1);
     expect(await copy.db.select().from(t.leads)).toEqual([]);

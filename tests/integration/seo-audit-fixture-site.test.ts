@@ -51,7 +51,8 @@ describe("the site audit on a fixture site", () => {
     expect(crawl.sitemapError).toBeNull();
     expect(crawl.sitemap.has("/orphan")).toBe(true);
     // Found only by a link (not in the sitemap), only from the sitemap, only from the redirect table.
-    for (const path of ["/unlisted", "/orphan", "/from-table", "/nowhere", "/gone"]) expect(crawl.addresses.has(path)).toBe(true);
+    for (const path of ["/unlisted", "/orphan", "/from-table", "/nowhere", "/gone"])
+      expect(crawl.addresses.has(path)).toBe(true);
     // A link's query string and fragment name the same page: /old?utm_source=mail#top is /old.
     expect([...crawl.addresses.keys()].filter((p) => p.startsWith("/old"))).toEqual(["/old"]);
     // Files and images are not pages.
@@ -127,7 +128,9 @@ describe("the site audit on a fixture site", () => {
       ["/to-missing", 404],
     ]);
     const long = outcome.problems.find((p) => p.code === "title-too-long")!;
-    expect(problemParticulars(long.code, long.details)).toMatch(/^83 characters, \d+ px wide; a result shows about 60 characters/);
+    expect(problemParticulars(long.code, long.details)).toMatch(
+      /^83 characters, \d+ px wide; a result shows about 60 characters/,
+    );
     const duplicate = outcome.problems.find((p) => p.path === "/dup-a" && p.code === "title-duplicate")!;
     expect(problemParticulars(duplicate.code, duplicate.details)).toBe(
       "“Psychiatry and Therapy in Winter Park for Adults | Clinic” is also used on /dup-b.",

@@ -113,7 +113,9 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
     expect(again.status).toBe(200);
     expect(await again.text()).toContain("A check is already running");
     // The overview shows how far it has got (its loader reads the run row).
-    expect(await (await fetch(`${app.url}/admin/seo`, { headers: { cookie } })).text()).toMatch(/Checking the site|The latest check/);
+    expect(await (await fetch(`${app.url}/admin/seo`, { headers: { cookie } })).text()).toMatch(
+      /Checking the site|The latest check/,
+    );
     const run = await waitForRun();
     expect(run).toMatchObject({ status: "finished", trigger: "manual", mode: "in-process", failure: null });
     expect(run.pagesDone).toBe(run.pagesFound);
@@ -157,7 +159,9 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
 
   it("finds nothing wrong with any other page of the demo site", async () => {
     const planted = new Set(["/services", "/accessibility", "/audit-chain-a", "/audit-chain-b"]);
-    const problems = await db.select({ path: t.seoAuditProblems.path, code: t.seoAuditProblems.code }).from(t.seoAuditProblems);
+    const problems = await db
+      .select({ path: t.seoAuditProblems.path, code: t.seoAuditProblems.code })
+      .from(t.seoAuditProblems);
     const elsewhere = problems.filter((p) => !p.path.startsWith("/audit-") && !planted.has(p.path));
     expect(elsewhere).toEqual([]);
     const pages = await db.select().from(t.seoAuditPages);
@@ -167,7 +171,10 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
       expect(row, path).toMatchObject({ status: 200, indexable: true, inSitemap: true, score: 100 });
     }
     // The pages of the route table that are not in the sitemap were read too, and why they cannot be found is known.
-    expect(pages.find((r) => r.path === "/thank-you")).toMatchObject({ indexable: false, notIndexable: ["noindex", "robots"] });
+    expect(pages.find((r) => r.path === "/thank-you")).toMatchObject({
+      indexable: false,
+      notIndexable: ["noindex", "robots"],
+    });
     expect(pages.find((r) => r.path === "/newsletter")).toMatchObject({ indexable: false, notIndexable: ["robots"] });
   });
 
@@ -195,7 +202,10 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
     expect((await readAuditRunState(db)).runningStale).toBe(true);
     const takeover = await claimAuditRun(db, { trigger: "manual", requestedBy: null, mode: "test" });
     expect(takeover.ok).toBe(true);
-    const [dead] = await db.select().from(t.seoAuditRuns).where(eq(t.seoAuditRuns.id, winner.ok ? winner.run.id : 0));
+    const [dead] = await db
+      .select()
+      .from(t.seoAuditRuns)
+      .where(eq(t.seoAuditRuns.id, winner.ok ? winner.run.id : 0));
     expect(dead).toMatchObject({ status: "failed", failure: expect.stringMatching(/stopped answering/) });
     await db.delete(t.seoAuditRuns).where(eq(t.seoAuditRuns.status, "running"));
   });
@@ -216,12 +226,16 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
     expect(list).toContain("1–1 of 1 address");
     expect(list).toContain('href="/admin/seo/pages/detail?path=%2Faudit-orphan"');
     // The CSV keeps the same rows, each with its own problems.
-    const orphans = (await (await fetch(`${app.url}/admin/seo/pages.csv?problem=orphan-page`, { headers: { cookie } })).text())
+    const orphans = (
+      await (await fetch(`${app.url}/admin/seo/pages.csv?problem=orphan-page`, { headers: { cookie } })).text()
+    )
       .trim()
       .split("\r\n");
     expect(orphans.slice(1).map((l) => l.split(",")[0])).toEqual(["/audit-orphan"]);
     expect(orphans[1]).toMatch(/,No link to this page$/);
-    const services = (await (await fetch(`${app.url}/admin/seo/pages.csv?q=%2Fservices`, { headers: { cookie } })).text())
+    const services = (
+      await (await fetch(`${app.url}/admin/seo/pages.csv?q=%2Fservices`, { headers: { cookie } })).text()
+    )
       .trim()
       .split("\r\n")
       .find((l) => l.startsWith("/services,"))!;
@@ -231,6 +245,11 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
     const lines = (await csv.text()).trim().split("\r\n");
     expect(lines[0]).toMatch(/^Address,Kind,Answer/);
     // The search in the address is a part of it, in any case.
-    expect(lines.slice(1).map((l) => l.split(",")[0]).sort()).toEqual(["/audit-twin-a", "/audit-twin-b"]);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(",")[0])
+        .sort(),
+    ).toEqual(["/audit-twin-a", "/audit-twin-b"]);
   });
 });

@@ -63,7 +63,9 @@ export async function startFixtureSite(): Promise<FixtureSite> {
             telephone: "407-555-0100",
             url: abs("/"),
             geo: { "@type": "GeoCoordinates", latitude: 28.6, longitude: -81.3 },
-            openingHoursSpecification: [{ "@type": "OpeningHoursSpecification", dayOfWeek: "Monday", opens: "09:00", closes: "17:00" }],
+            openingHoursSpecification: [
+              { "@type": "OpeningHoursSpecification", dayOfWeek: "Monday", opens: "09:00", closes: "17:00" },
+            ],
           },
           {
             "@type": "BreadcrumbList",
@@ -119,10 +121,18 @@ ${jsonLd.map((j) => `<script type="application/ld+json">${j}</script>`).join("")
   plant(listed("/clean"), [], () => html(page("/clean")));
   plant(listed("/no-title"), ["title-missing"], () => html(page("/no-title", { title: [] })));
   plant(listed("/two-titles"), ["title-multiple"], () =>
-    html(page("/two-titles", { title: ["Careful Psychiatry and Therapy Two Titles | Clinic", "Another title that is long enough here"] })),
+    html(
+      page("/two-titles", {
+        title: ["Careful Psychiatry and Therapy Two Titles | Clinic", "Another title that is long enough here"],
+      }),
+    ),
   );
   plant(listed("/long-title"), ["title-too-long"], () =>
-    html(page("/long-title", { title: ["A title that goes on and on about psychiatry, therapy and counseling in Winter Park"] })),
+    html(
+      page("/long-title", {
+        title: ["A title that goes on and on about psychiatry, therapy and counseling in Winter Park"],
+      }),
+    ),
   );
   plant(listed("/short-title"), ["title-too-short"], () => html(page("/short-title", { title: ["Therapy | Clinic"] })));
   const shared = "Psychiatry and Therapy in Winter Park for Adults | Clinic";
@@ -130,10 +140,18 @@ ${jsonLd.map((j) => `<script type="application/ld+json">${j}</script>`).join("")
   plant(listed("/dup-b"), ["title-duplicate"], () => html(page("/dup-b", { title: [shared] })));
   plant(listed("/no-description"), ["description-missing"], () => html(page("/no-description", { description: [] })));
   plant(listed("/two-descriptions"), ["description-multiple"], () =>
-    html(page("/two-descriptions", { description: [CLEAN_DESCRIPTION.slice(0, 140), `${CLEAN_DESCRIPTION.slice(0, 130)} two`] })),
+    html(
+      page("/two-descriptions", {
+        description: [CLEAN_DESCRIPTION.slice(0, 140), `${CLEAN_DESCRIPTION.slice(0, 130)} two`],
+      }),
+    ),
   );
   plant(listed("/long-description"), ["description-too-long"], () =>
-    html(page("/long-description", { description: [`${CLEAN_DESCRIPTION} Call today to talk with our front desk about times.`] })),
+    html(
+      page("/long-description", {
+        description: [`${CLEAN_DESCRIPTION} Call today to talk with our front desk about times.`],
+      }),
+    ),
   );
   plant(listed("/short-description"), ["description-too-short"], () =>
     html(page("/short-description", { description: ["Therapy in Winter Park."] })),
@@ -164,7 +182,12 @@ ${jsonLd.map((j) => `<script type="application/ld+json">${j}</script>`).join("")
   plant(listed("/thin"), ["thin-page"], () => html(page("/thin", { body: "Just a few words here." })));
   // A page whose job is a form is not thin for having few words.
   plant(listed("/form"), [], () =>
-    html(page("/form", { body: "Tell us how to reach you.", form: `<form method="post"><label>Name <input name="n"></label></form>` })),
+    html(
+      page("/form", {
+        body: "Tell us how to reach you.",
+        form: `<form method="post"><label>Name <input name="n"></label></form>`,
+      }),
+    ),
   );
   plant(listed("/images"), ["image-missing-alt"], () =>
     html(
@@ -179,7 +202,9 @@ ${jsonLd.map((j) => `<script type="application/ld+json">${j}</script>`).join("")
   plant(listed("/incomplete-structured-data"), ["structured-data-incomplete"], () =>
     html(
       page("/incomplete-structured-data", {
-        jsonLd: [JSON.stringify({ "@context": "https://schema.org", "@type": "MedicalClinic", name: "No address clinic" })],
+        jsonLd: [
+          JSON.stringify({ "@context": "https://schema.org", "@type": "MedicalClinic", name: "No address clinic" }),
+        ],
       }),
     ),
   );

@@ -63,8 +63,12 @@ export const seoAuditRuns = pgTable(
     robotsError: text("robots_error"),
   },
   (t) => [
-    uniqueIndex("seo_audit_runs_one_running").on(t.status).where(sql`${t.status} = 'running'`),
-    index("seo_audit_runs_finished_idx").on(t.finishedAt.desc()).where(sql`${t.status} = 'finished'`),
+    uniqueIndex("seo_audit_runs_one_running")
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
+    index("seo_audit_runs_finished_idx")
+      .on(t.finishedAt.desc())
+      .where(sql`${t.status} = 'finished'`),
     check("seo_audit_runs_status_check", sql`${t.status} in ('running', 'finished', 'failed')`),
   ],
 );

@@ -1,12 +1,6 @@
 import robotsParser from "robots-parser";
 import { SERP_LIMITS, serpWidth } from "~/features/seo-text/serp-width";
-import type {
-  AuditOutcome,
-  AuditProblem,
-  InventoryRow,
-  NotIndexableReason,
-  ProblemDetails,
-} from "./audit-types";
+import type { AuditOutcome, AuditProblem, InventoryRow, NotIndexableReason, ProblemDetails } from "./audit-types";
 import type { CrawlResult, ReadAddress } from "./crawl.server";
 import { pageScore, PROBLEMS, siteScore, type ProblemCode, type Severity } from "./problem-catalogue";
 import { internalPathOf, pageKindOf } from "./site-paths";
@@ -63,7 +57,8 @@ export function analyseSite(
   const { publicUrl } = options;
   const speed = options.speed ?? new Map<string, PageSpeedFigure>();
   const { addresses, origins } = crawl;
-  const robots = crawl.robotsTxt === null ? null : robotsParser(new URL("/robots.txt", publicUrl).href, crawl.robotsTxt);
+  const robots =
+    crawl.robotsTxt === null ? null : robotsParser(new URL("/robots.txt", publicUrl).href, crawl.robotsTxt);
   const problems: AuditProblem[] = [];
   const add = (path: string, code: ProblemCode, details: ProblemDetails = {}) =>
     problems.push({ path, code, severity: PROBLEMS[code].severity, details });
@@ -76,7 +71,8 @@ export function analyseSite(
     while (current && isRedirect(current.status) && current.location) {
       const next = pathOf(current.location);
       if (next === null) return { hops, final: current.location, loop: false, finalStatus: 0 };
-      if (hops.includes(next) || hops.length > MAX_REDIRECT_HOPS) return { hops: [...hops, next], final: next, loop: true, finalStatus: 0 };
+      if (hops.includes(next) || hops.length > MAX_REDIRECT_HOPS)
+        return { hops: [...hops, next], final: next, loop: true, finalStatus: 0 };
       hops.push(next);
       current = addresses.get(next);
     }
@@ -161,7 +157,8 @@ export function analyseSite(
       if (redirect.loop) add(path, "redirect-loop", { hops: redirect.hops });
       else {
         if (redirect.hops.length > 2) add(path, "redirect-chain", { hops: redirect.hops, target: redirect.final });
-        if (redirect.finalStatus >= 400) add(path, "redirect-broken", { target: redirect.final, status: redirect.finalStatus });
+        if (redirect.finalStatus >= 400)
+          add(path, "redirect-broken", { target: redirect.final, status: redirect.finalStatus });
       }
     }
     if (inSitemap && !found) add(path, "sitemap-not-indexable", { missing: reasons });
@@ -185,7 +182,11 @@ export function analyseSite(
         const read = addresses.get(way.final);
         if (!read) continue; // past the crawl's bound, or elsewhere: not judged
         if (way.loop || read.status === 0 || read.status >= 400)
-          add(path, "broken-link", { target, status: way.loop ? 0 : read.status, hops: way.hops.length > 1 ? way.hops : undefined });
+          add(path, "broken-link", {
+            target,
+            status: way.loop ? 0 : read.status,
+            hops: way.hops.length > 1 ? way.hops : undefined,
+          });
         else if (way.hops.length > 1) add(path, "link-redirects", { target, hops: way.hops });
       }
       for (const invalid of structured!.invalid)
@@ -207,7 +208,11 @@ export function analyseSite(
           else {
             const read = addresses.get(targetPath);
             if (read && !indexable(targetPath))
-              add(path, "canonical-broken", { target: targetPath, status: read.status, missing: notIndexable.get(targetPath) });
+              add(path, "canonical-broken", {
+                target: targetPath,
+                status: read.status,
+                missing: notIndexable.get(targetPath),
+              });
             else add(path, "canonical-elsewhere", { target: targetPath });
           }
         }
@@ -220,10 +225,15 @@ export function analyseSite(
         const widthPx = serpWidth("title", title);
         if (title.length > AUDIT_LIMITS.titleMax || widthPx > SERP_LIMITS.title.desktopPx)
           add(path, "title-too-long", { chars: title.length, widthPx, limit: AUDIT_LIMITS.titleMax });
-        else if (title.length < AUDIT_LIMITS.titleMin) add(path, "title-too-short", { chars: title.length, limit: AUDIT_LIMITS.titleMin });
+        else if (title.length < AUDIT_LIMITS.titleMin)
+          add(path, "title-too-short", { chars: title.length, limit: AUDIT_LIMITS.titleMin });
         const twins = byTitle.get(sameText(title)) ?? [];
         if (twins.length > 1)
-          add(path, "title-duplicate", { text: title, count: twins.length - 1, others: twins.filter((p) => p !== path).slice(0, 5) });
+          add(path, "title-duplicate", {
+            text: title,
+            count: twins.length - 1,
+            others: twins.filter((p) => p !== path).slice(0, 5),
+          });
       }
       if (facts.descriptions.length === 0 || !description) add(path, "description-missing");
       else {
@@ -257,7 +267,9 @@ export function analyseSite(
     const own = problems.slice(firstProblem);
     const counts: Record<Severity, number> = { error: 0, warning: 0, notice: 0 };
     for (const problem of own) counts[problem.severity] += 1;
-    const social = facts ? { og: openGraphGaps(facts.openGraph), tw: twitterGaps(facts.openGraph, facts.twitter) } : null;
+    const social = facts
+      ? { og: openGraphGaps(facts.openGraph), tw: twitterGaps(facts.openGraph, facts.twitter) }
+      : null;
     rows.push({
       path,
       kind: pageKindOf(path),
@@ -328,7 +340,8 @@ function lastModifiedOf(address: ReadAddress, lastmod: string | null): string | 
   const candidates = [lastmod];
   for (const block of address.facts?.jsonLd ?? []) {
     if (!block.ok) continue;
-    for (const { node } of jsonLdNodes(block.value)) if (typeof node.dateModified === "string") candidates.push(node.dateModified);
+    for (const { node } of jsonLdNodes(block.value))
+      if (typeof node.dateModified === "string") candidates.push(node.dateModified);
   }
   candidates.push(address.lastModified);
   for (const candidate of candidates) {

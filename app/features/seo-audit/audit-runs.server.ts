@@ -55,7 +55,10 @@ export async function claimAuditRun(
     returning id`)) as unknown as { rows: { id: number }[] };
   const id = inserted.rows[0]?.id;
   if (id !== undefined) {
-    const [run] = await db.select().from(seoAuditRuns).where(eq(seoAuditRuns.id, Number(id)));
+    const [run] = await db
+      .select()
+      .from(seoAuditRuns)
+      .where(eq(seoAuditRuns.id, Number(id)));
     return { ok: true, run: run! };
   }
   const [running] = await db.select().from(seoAuditRuns).where(eq(seoAuditRuns.status, "running"));
@@ -68,7 +71,11 @@ export async function claimAuditRun(
  * The heartbeat, with progress: true while the run is still this caller's
  * (false once another instance took it over, and the caller should stop).
  */
-export async function beatAuditRun(db: Db, runId: number, progress?: { found: number; done: number }): Promise<boolean> {
+export async function beatAuditRun(
+  db: Db,
+  runId: number,
+  progress?: { found: number; done: number },
+): Promise<boolean> {
   const rows = await db
     .update(seoAuditRuns)
     .set({
@@ -133,7 +140,12 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * summary and deletes every older run (their rows go with them). False when
  * the run was no longer this caller's (taken over): nothing is kept then.
  */
-export async function finishAuditRun(db: Db, runId: number, outcome: AuditOutcome, durationMs: number): Promise<boolean> {
+export async function finishAuditRun(
+  db: Db,
+  runId: number,
+  outcome: AuditOutcome,
+  durationMs: number,
+): Promise<boolean> {
   for (let i = 0; i < outcome.rows.length; i += WRITE_BATCH) {
     // Still this caller's run? (Asked every few batches: a write takes a fraction of a second.)
     if (i % (WRITE_BATCH * 10) === 0 && !(await beatAuditRun(db, runId))) return false;
@@ -152,7 +164,8 @@ export async function finishAuditRun(db: Db, runId: number, outcome: AuditOutcom
     );
     await breathe();
   }
-  const count = (severity: keyof typeof SEVERITY_RANK) => outcome.problems.filter((p) => p.severity === severity).length;
+  const count = (severity: keyof typeof SEVERITY_RANK) =>
+    outcome.problems.filter((p) => p.severity === severity).length;
   const [finished] = await db
     .update(seoAuditRuns)
     .set({

@@ -151,7 +151,6 @@ export interface InventoryListRow {
   notices: number;
 }
 
-
 /** One address's full facts in the latest audit (/admin/seo/pages/detail?path=…). */
 export interface PageDetail {
   path: string;
@@ -190,4 +189,3 @@ export type PageDetailView =
   | { state: "no-audit" }
   | { state: "unknown"; path: string; finishedAt: string }
   | { state: "found"; page: PageDetail; finishedAt: string };
-

@@ -70,7 +70,10 @@ const MAX_SITEMAP_FILES = 50;
 async function readText(url: string, signal?: AbortSignal): Promise<{ text: string } | { error: string }> {
   try {
     const signals = [AbortSignal.timeout(15_000), ...(signal ? [signal] : [])];
-    const response = await fetch(url, { headers: { "user-agent": SITE_READER_AGENT }, signal: AbortSignal.any(signals) });
+    const response = await fetch(url, {
+      headers: { "user-agent": SITE_READER_AGENT },
+      signal: AbortSignal.any(signals),
+    });
     if (response.status !== 200) {
       await response.body?.cancel();
       return { error: `answered ${response.status}` };

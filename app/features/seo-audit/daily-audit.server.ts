@@ -23,9 +23,18 @@ interface Log {
   info(obj: object, msg: string): void;
 }
 
-export async function runDueAudit(db: Db, runner: SiteAuditRunner, logger: Log, now = new Date()): Promise<string | null> {
+export async function runDueAudit(
+  db: Db,
+  runner: SiteAuditRunner,
+  logger: Log,
+  now = new Date(),
+): Promise<string | null> {
   if (clinicHourOf(now) < DAILY_AUDIT_HOUR) return null;
-  const [last] = await db.select({ startedAt: seoAuditRuns.startedAt }).from(seoAuditRuns).orderBy(desc(seoAuditRuns.id)).limit(1);
+  const [last] = await db
+    .select({ startedAt: seoAuditRuns.startedAt })
+    .from(seoAuditRuns)
+    .orderBy(desc(seoAuditRuns.id))
+    .limit(1);
   if (!last || now.getTime() - last.startedAt.getTime() < RECENT_MS) return null;
   const claim = await claimRun(db, SEO_AUDIT_JOB, dayKey(clinicDayOf(now)), now);
   if (!claim) return null;

@@ -2,7 +2,13 @@ import { and, asc, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { seoAuditPages, seoAuditRuns } from "~/db/schema";
 import { formatClinicDateTime } from "~/lib/clinic-time";
-import { PAGE_SIZE, readInventoryView, type InventoryFilters, type InventorySort, type InventoryView } from "./inventory-params";
+import {
+  PAGE_SIZE,
+  readInventoryView,
+  type InventoryFilters,
+  type InventorySort,
+  type InventoryView,
+} from "./inventory-params";
 import type { PageKind } from "./site-paths";
 import type { InventoryListRow, NotIndexableReason } from "./audit-types";
 
@@ -98,7 +104,11 @@ const listColumns = {
 };
 
 /** One page of the inventory, and how many rows match in all. */
-export async function inventoryPage(db: Db, runId: number, view: InventoryView): Promise<{ rows: InventoryListRow[]; total: number }> {
+export async function inventoryPage(
+  db: Db,
+  runId: number,
+  view: InventoryView,
+): Promise<{ rows: InventoryListRow[]; total: number }> {
   const where = whereOf(runId, view.filters);
   const [rows, [count]] = await Promise.all([
     db
@@ -108,7 +118,10 @@ export async function inventoryPage(db: Db, runId: number, view: InventoryView):
       .orderBy(...orderOf(view.sort, view.dir))
       .limit(PAGE_SIZE)
       .offset((view.page - 1) * PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)::int` }).from(p).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(p)
+      .where(where),
   ]);
   return {
     rows: rows.map((row) => ({
@@ -122,8 +135,14 @@ export async function inventoryPage(db: Db, runId: number, view: InventoryView):
 }
 
 /** Every matching row with every column (the CSV), in the view's order, with each row's problem codes. */
-export async function inventoryRowsForExport(db: Db, runId: number, view: Pick<InventoryView, "filters" | "sort" | "dir">) {
-  const codes = sql<string[]>`coalesce((select array_agg(d.code order by d.severity, d.code) from (select distinct q.code, q.severity
+export async function inventoryRowsForExport(
+  db: Db,
+  runId: number,
+  view: Pick<InventoryView, "filters" | "sort" | "dir">,
+) {
+  const codes = sql<
+    string[]
+  >`coalesce((select array_agg(d.code order by d.severity, d.code) from (select distinct q.code, q.severity
     from seo_audit_problems q where q.run_id = seo_audit_pages.run_id and q.path = seo_audit_pages.path) d), '{}')`;
   return db
     .select({ row: p, codes })
@@ -138,5 +157,10 @@ export async function inventoryData(db: Db, url: URL) {
   const run = await latestFinishedRun(db);
   if (!run) return { view, finishedAt: null, rows: [], total: 0 };
   const { rows, total } = await inventoryPage(db, run.id, view);
-  return { view, finishedAt: { iso: run.finishedAt.toISOString(), text: formatClinicDateTime(run.finishedAt) }, rows, total };
+  return {
+    view,
+    finishedAt: { iso: run.finishedAt.toISOString(), text: formatClinicDateTime(run.finishedAt) },
+    rows,
+    total,
+  };
 }

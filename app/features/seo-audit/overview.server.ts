@@ -61,7 +61,9 @@ export async function auditOverview(db: Db, url: URL): Promise<OverviewData> {
         stale: state.runningStale,
       }
     : null;
-  const failed = state.failed ? { at: when(state.failed.finishedAt ?? state.failed.startedAt)!, failure: state.failed.failure ?? "" } : null;
+  const failed = state.failed
+    ? { at: when(state.failed.finishedAt ?? state.failed.startedAt)!, failure: state.failed.failure ?? "" }
+    : null;
   if (!state.finished) return { finished: null, running, failed, filters, ignored, groups: [] };
 
   const runId = state.finished.id;
@@ -115,7 +117,10 @@ export async function runOverviewAction(
 ): Promise<{ status: number; answer: OverviewAnswer }> {
   const intent = values?.intent ?? "";
   if (intent !== "recheck")
-    return { status: 400, answer: formAnswer({ ok: false, intent, message: "This form submission could not be understood." }) };
+    return {
+      status: 400,
+      answer: formAnswer({ ok: false, intent, message: "This form submission could not be understood." }),
+    };
   const claim = await runner.start("manual", actor.id);
   if (!claim.ok) {
     return {

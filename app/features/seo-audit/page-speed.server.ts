@@ -20,5 +20,7 @@ export async function lcpByPage(db: Db, now = new Date()): Promise<Map<string, P
     { now, zone },
   );
   const speed = await loadSpeed(db, { range, filters: {}, zone, allPages: true });
-  return new Map(speed.pages.map((page) => [page.path, { p75Ms: page.vitals.LCP.p75, samples: page.vitals.LCP.samples }]));
+  return new Map(
+    speed.pages.map((page) => [page.path, { p75Ms: page.vitals.LCP.p75, samples: page.vitals.LCP.samples }]),
+  );
 }

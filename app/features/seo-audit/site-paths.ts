@@ -30,7 +30,8 @@ const SKIPPED_SECTIONS = ["/admin", "/auth", "/api"];
 /** Folders of files: built assets and images (a page called /images would still be one). */
 const FILE_FOLDERS = ["/assets/", "/images/"];
 /** Files the site serves that are not pages (feeds, icons, the robots and sitemap files themselves). */
-const FILE_EXTENSION = /\.(xml|txt|json|rss|atom|ico|png|jpe?g|gif|webp|avif|svg|pdf|css|js|mjs|map|woff2?|ttf|mp4|webm|mp3|zip|csv|data)$/i;
+const FILE_EXTENSION =
+  /\.(xml|txt|json|rss|atom|ico|png|jpe?g|gif|webp|avif|svg|pdf|css|js|mjs|map|woff2?|ttf|mp4|webm|mp3|zip|csv|data)$/i;
 
 /**
  * Why the crawl does not read an internal path, or null when it does: the
@@ -39,7 +40,8 @@ const FILE_EXTENSION = /\.(xml|txt|json|rss|atom|ico|png|jpe?g|gif|webp|avif|svg
 export function skipReason(path: string): string | null {
   const lower = path.toLowerCase();
   for (const section of SKIPPED_SECTIONS)
-    if (lower === section || lower.startsWith(`${section}/`) || lower.startsWith(`${section}.`)) return "not a public page";
+    if (lower === section || lower.startsWith(`${section}/`) || lower.startsWith(`${section}.`))
+      return "not a public page";
   if (FILE_FOLDERS.some((folder) => lower.startsWith(folder))) return "a file, not a page";
   if (FILE_EXTENSION.test(lower)) return "a file, not a page";
   return null;

@@ -22,6 +22,9 @@ describe("reading a sitemap", () => {
         <sm:sitemap><sm:loc>https://clinic.example/pages.xml</sm:loc></sm:sitemap>
         <sitemap><loc>https://clinic.example/posts.xml</loc></sitemap>
       </sm:sitemapindex>`);
-    expect(file).toEqual({ urls: [], sitemaps: ["https://clinic.example/pages.xml", "https://clinic.example/posts.xml"] });
+    expect(file).toEqual({
+      urls: [],
+      sitemaps: ["https://clinic.example/pages.xml", "https://clinic.example/posts.xml"],
+    });
   });
 });

@@ -21,7 +21,12 @@ describe("structured data as Google reads it", () => {
     expect(reading.invalid).toEqual([]);
     expect(reading.types).toEqual(["MedicalClinic", "MedicalBusiness", "PostalAddress", "WebPage", "LocalBusiness"]);
     expect(reading.items).toEqual([
-      { types: ["MedicalClinic", "MedicalBusiness"], profile: "localBusiness", missingRequired: [], missingRecommended: [] },
+      {
+        types: ["MedicalClinic", "MedicalBusiness"],
+        profile: "localBusiness",
+        missingRequired: [],
+        missingRecommended: [],
+      },
       { types: ["LocalBusiness"], profile: "localBusiness", missingRequired: ["address"], missingRecommended: [] },
     ]);
   });
@@ -72,15 +77,27 @@ describe("structured data as Google reads it", () => {
 
   it("requires a breadcrumb trail's positions and names, and a link on all but its last item", () => {
     const trail = (items: unknown[]) =>
-      readStructuredData([block({ "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: items })])
-        .items[0]!.missingRequired;
-    expect(trail([{ position: 1, name: "Home", item: "/" }, { position: 2, name: "Team" }])).toEqual([]);
-    expect(trail([{ position: 1, name: "Home" }, { position: 2, name: "Team" }])).toEqual([
-      "item (the link) of each item but the last",
-    ]);
-    expect(trail([{ name: "Home", item: "/" }, { position: "2", item: { "@id": "/team", name: "Team" } }])).toEqual([
-      "position of each item",
-    ]);
+      readStructuredData([
+        block({ "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: items }),
+      ]).items[0]!.missingRequired;
+    expect(
+      trail([
+        { position: 1, name: "Home", item: "/" },
+        { position: 2, name: "Team" },
+      ]),
+    ).toEqual([]);
+    expect(
+      trail([
+        { position: 1, name: "Home" },
+        { position: 2, name: "Team" },
+      ]),
+    ).toEqual(["item (the link) of each item but the last"]);
+    expect(
+      trail([
+        { name: "Home", item: "/" },
+        { position: "2", item: { "@id": "/team", name: "Team" } },
+      ]),
+    ).toEqual(["position of each item"]);
     expect(trail([])).toEqual(["itemListElement"]);
   });
 

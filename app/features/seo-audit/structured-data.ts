@@ -76,7 +76,9 @@ function typesOf(node: Node): string[] {
   const type = node["@type"];
   const list = Array.isArray(type) ? type : [type];
   // "https://schema.org/MedicalClinic" and "schema:MedicalClinic" are the same type.
-  return list.filter((t): t is string => typeof t === "string").map((t) => t.replace(/^(https?:\/\/schema\.org\/|schema:)/, ""));
+  return list
+    .filter((t): t is string => typeof t === "string")
+    .map((t) => t.replace(/^(https?:\/\/schema\.org\/|schema:)/, ""));
 }
 
 /** Which profile checks a node (the most specific one), or null for a type we do not check. */
@@ -170,10 +172,13 @@ function breadcrumbGaps(node: Node): string[] {
   const gaps = new Set<string>();
   items.forEach((raw, i) => {
     const item = (raw && typeof raw === "object" ? raw : {}) as Node;
-    if (typeof item.position !== "number" && !/^\d+$/.test(String(item.position ?? ""))) gaps.add("position of each item");
-    const named = present(item.name) || (item.item && typeof item.item === "object" && present((item.item as Node).name));
+    if (typeof item.position !== "number" && !/^\d+$/.test(String(item.position ?? "")))
+      gaps.add("position of each item");
+    const named =
+      present(item.name) || (item.item && typeof item.item === "object" && present((item.item as Node).name));
     if (!named) gaps.add("name of each item");
-    const linked = typeof item.item === "string" ? present(item.item) : present((item.item as Node | undefined)?.["@id"]);
+    const linked =
+      typeof item.item === "string" ? present(item.item) : present((item.item as Node | undefined)?.["@id"]);
     if (!linked && i < items.length - 1) gaps.add("item (the link) of each item but the last");
   });
   return [...gaps];

@@ -66,7 +66,10 @@ export function AuditOverviewPage({ data, answer }: { data: OverviewData; answer
             <h2 id="problems-heading" className="sr-only">
               Problems found
             </h2>
-            <ProblemFilters data={data} />
+            {/* Nothing to filter on a site with no problem at all. */}
+            {finished.counts.error + finished.counts.warning + finished.counts.notice > 0 ? (
+              <ProblemFilters data={data} />
+            ) : null}
             {data.groups.length > 0 ? (
               <ProblemList groups={data.groups} all={filters.kind !== undefined} />
             ) : filters.kind || filters.severity ? (
@@ -193,7 +196,10 @@ function Summary({ run }: { run: RunSummary }) {
       ) : null}
       {run.sitemapError || run.robotsError ? (
         <p role="status" className="rounded-xl border border-danger bg-danger-soft p-3 text-sm text-danger">
-          {[run.sitemapError && `The sitemap could not be read (${run.sitemapError}).`, run.robotsError && `The robots.txt file could not be read (${run.robotsError}).`]
+          {[
+            run.sitemapError && `The sitemap could not be read (${run.sitemapError}).`,
+            run.robotsError && `The robots.txt file could not be read (${run.robotsError}).`,
+          ]
             .filter(Boolean)
             .join(" ")}
         </p>
@@ -210,10 +216,20 @@ function ProblemFilters({ data }: { data: OverviewData }) {
   const { filters } = data;
   const chips = [
     ...(filters.severity
-      ? [{ label: `Severity: ${SEVERITY_WORDS[filters.severity].label}`, removeHref: hrefWith(SEO_PATH, { kind: filters.kind }) }]
+      ? [
+          {
+            label: `Severity: ${SEVERITY_WORDS[filters.severity].label}`,
+            removeHref: hrefWith(SEO_PATH, { kind: filters.kind }),
+          },
+        ]
       : []),
     ...(filters.kind
-      ? [{ label: `Kind: ${PROBLEMS[filters.kind].title}`, removeHref: hrefWith(SEO_PATH, { severity: filters.severity }) }]
+      ? [
+          {
+            label: `Kind: ${PROBLEMS[filters.kind].title}`,
+            removeHref: hrefWith(SEO_PATH, { severity: filters.severity }),
+          },
+        ]
       : []),
   ];
   const kinds = [...PROBLEM_CODES].sort(
@@ -226,11 +242,7 @@ function ProblemFilters({ data }: { data: OverviewData }) {
           Part of this address was not understood and was left out ({data.ignored.join(", ")}).
         </p>
       ) : null}
-      <FilterForm
-        label="Filter the problems"
-        action={SEO_PATH}
-        clearHref={chips.length > 0 ? SEO_PATH : undefined}
-      >
+      <FilterForm label="Filter the problems" action={SEO_PATH} clearHref={chips.length > 0 ? SEO_PATH : undefined}>
         <FilterSelect
           id="filter-severity"
           name="severity"

@@ -40,7 +40,8 @@ export interface InventoryData {
 }
 
 const number = (n: number | null) => (n === null ? "–" : n.toLocaleString("en-US"));
-const seconds = (ms: number) => `${(ms / 1000).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
+const seconds = (ms: number) =>
+  `${(ms / 1000).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s`;
 const column = createColumnHelper<InventoryListRow>();
 
 /** A figure over a limit is marked in words (the colour only repeats it). */
@@ -67,7 +68,11 @@ const columns = [
       </span>
     ),
   }),
-  column.accessor("score", { header: "Score", meta: { align: "right" }, cell: ({ getValue }) => <ScoreText score={getValue()} /> }),
+  column.accessor("score", {
+    header: "Score",
+    meta: { align: "right" },
+    cell: ({ getValue }) => <ScoreText score={getValue()} />,
+  }),
   column.accessor((row) => row.errors + row.warnings + row.notices, {
     id: "problems",
     header: "Problems",
@@ -90,7 +95,9 @@ const columns = [
     cell: ({ row }) => (
       <span className="grid">
         <span>{statusWords(row.original.status)}</span>
-        {row.original.location ? <span className="text-xs break-all text-muted">to {row.original.location}</span> : null}
+        {row.original.location ? (
+          <span className="text-xs break-all text-muted">to {row.original.location}</span>
+        ) : null}
       </span>
     ),
   }),
@@ -111,11 +118,17 @@ const columns = [
         </span>
       ),
   }),
-  column.accessor("titleChars", { header: "Title length", meta: { align: "right" }, cell: ({ getValue }) => number(getValue()) }),
+  column.accessor("titleChars", {
+    header: "Title length",
+    meta: { align: "right" },
+    cell: ({ getValue }) => number(getValue()),
+  }),
   column.accessor("titleWidthPx", {
     header: "Title width",
     meta: { align: "right" },
-    cell: ({ getValue }) => <Width px={getValue()} desktop={SERP_LIMITS.title.desktopPx} mobile={SERP_LIMITS.title.mobilePx} />,
+    cell: ({ getValue }) => (
+      <Width px={getValue()} desktop={SERP_LIMITS.title.desktopPx} mobile={SERP_LIMITS.title.mobilePx} />
+    ),
   }),
   column.accessor("descriptionChars", {
     header: "Description length",
@@ -129,10 +142,26 @@ const columns = [
     // width on a phone: the figure alone, no "cut" flag on every row.
     cell: ({ getValue }) => (getValue() === null ? "–" : `${number(getValue())} px`),
   }),
-  column.accessor("h1Count", { header: "Main headings", meta: { align: "right" }, cell: ({ getValue }) => number(getValue()) }),
-  column.accessor("wordCount", { header: "Words", meta: { align: "right" }, cell: ({ getValue }) => number(getValue()) }),
-  column.accessor("linksIn", { header: "Links in", meta: { align: "right" }, cell: ({ getValue }) => number(getValue()) }),
-  column.accessor("linksOut", { header: "Links out", meta: { align: "right" }, cell: ({ getValue }) => number(getValue()) }),
+  column.accessor("h1Count", {
+    header: "Main headings",
+    meta: { align: "right" },
+    cell: ({ getValue }) => number(getValue()),
+  }),
+  column.accessor("wordCount", {
+    header: "Words",
+    meta: { align: "right" },
+    cell: ({ getValue }) => number(getValue()),
+  }),
+  column.accessor("linksIn", {
+    header: "Links in",
+    meta: { align: "right" },
+    cell: ({ getValue }) => number(getValue()),
+  }),
+  column.accessor("linksOut", {
+    header: "Links out",
+    meta: { align: "right" },
+    cell: ({ getValue }) => number(getValue()),
+  }),
   column.accessor("imagesWithoutAlt", {
     header: "Images without alt text",
     meta: { align: "right", label: "Images without alt" },
@@ -154,7 +183,11 @@ const columns = [
     meta: { cellClassName: "whitespace-nowrap" },
     cell: ({ getValue }) => {
       const iso = getValue();
-      return iso ? <time dateTime={iso}>{formatClinicDay(clinicDayOf(new Date(iso)))}</time> : <span className="text-muted">Not known</span>;
+      return iso ? (
+        <time dateTime={iso}>{formatClinicDay(clinicDayOf(new Date(iso)))}</time>
+      ) : (
+        <span className="text-muted">Not known</span>
+      );
     },
   }),
 ];
@@ -191,8 +224,8 @@ export function InventoryPage({ data }: { data: InventoryData }) {
       title="Pages"
       description={
         <p>
-          Every address of the site the latest check read, with what a search engine sees on it. Sort by any figure, filter
-          by what you are looking for, and open a page for its headings, links and structured data.
+          Every address of the site the latest check read, with what a search engine sees on it. Sort by any figure,
+          filter by what you are looking for, and open a page for its headings, links and structured data.
         </p>
       }
       actions={
@@ -228,7 +261,8 @@ export function InventoryPage({ data }: { data: InventoryData }) {
             <p className="text-sm text-muted">
               From the check finished <time dateTime={finishedAt.iso}>{finishedAt.text}</time>. Title and description
               widths are as Google draws them (a title is cut past {SERP_LIMITS.title.desktopPx} px on a computer,{" "}
-              {SERP_LIMITS.title.mobilePx} px on a phone); speed is the time three visits in four saw the main content, over the last 28 days.
+              {SERP_LIMITS.title.mobilePx} px on a phone); speed is the time three visits in four saw the main content,
+              over the last 28 days.
             </p>
             <DataTable
               caption={`Pages, by ${SORT_WORDS[view.sort]} (${view.dir === "asc" ? "ascending" : "descending"})`}
@@ -308,7 +342,14 @@ function InventoryFilters({ view }: { view: InventoryView }) {
         options={(Object.keys(PAGE_KINDS) as PageKind[]).map((value) => ({ value, label: PAGE_KINDS[value] }))}
       />
       <Field id="filter-q" label="Address contains" hint="(such as /blog)">
-        <input id="filter-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} className={inputClass} />
+        <input
+          id="filter-q"
+          name="q"
+          type="search"
+          defaultValue={filters.q ?? ""}
+          maxLength={100}
+          className={inputClass}
+        />
       </Field>
     </FilterForm>
   );

@@ -21,8 +21,17 @@ const headingClass = "text-xl font-bold text-primary-dark";
 export function PageDetailPage({ view }: { view: PageDetailView }) {
   if (view.state !== "found")
     return (
-      <SeoFrame title="Page not in the check" description={<p>One address&rsquo;s facts, as the latest check read them.</p>}>
-        <EmptyState title={view.state === "no-audit" ? "The site has not been checked yet" : `The latest check did not read ${view.path}`}>
+      <SeoFrame
+        title="Page not in the check"
+        description={<p>One address&rsquo;s facts, as the latest check read them.</p>}
+      >
+        <EmptyState
+          title={
+            view.state === "no-audit"
+              ? "The site has not been checked yet"
+              : `The latest check did not read ${view.path}`
+          }
+        >
           {view.state === "no-audit" ? (
             <Link to={SEO_PATH} className={linkClass}>
               Start the first check on the audit page
@@ -70,7 +79,12 @@ export function PageDetailPage({ view }: { view: PageDetailView }) {
       ) : null}
       {page.headings.length > 0 ? <Outline page={page} /> : null}
       <Links title="Pages that link here" id="links-in" paths={page.linksIn} empty="No page of the site links here." />
-      <Links title="Addresses this page links to" id="links-out" paths={page.linksOut} empty="No links to other pages of the site." />
+      <Links
+        title="Addresses this page links to"
+        id="links-out"
+        paths={page.linksOut}
+        empty="No links to other pages of the site."
+      />
       {page.status === 200 ? <StructuredData page={page} /> : null}
       {page.imagesWithoutAlt.length > 0 ? (
         <section aria-labelledby="images-heading" className={sectionClass}>
@@ -150,7 +164,10 @@ function ProblemsSection({ page }: { page: PageDetail }) {
             const kind = PROBLEMS[problem.code];
             const particulars = problemParticulars(problem.code, problem.details);
             return (
-              <li key={`${problem.code}-${i}`} className="grid gap-1 border-t border-line pt-3 first:border-t-0 first:pt-0">
+              <li
+                key={`${problem.code}-${i}`}
+                className="grid gap-1 border-t border-line pt-3 first:border-t-0 first:pt-0"
+              >
                 <p className="flex flex-wrap items-center gap-2 font-semibold">
                   <SeverityBadge severity={kind.severity} />
                   {kind.title}
@@ -170,8 +187,15 @@ function ProblemsSection({ page }: { page: PageDetail }) {
 }
 
 function SearchResult({ page }: { page: PageDetail }) {
+  // Google's widths are estimates: "may be cut".
   const cutWords = (px: number | null, desktop: number, mobile: number) =>
-    px === null ? "" : px > desktop ? ", cut on computers and phones" : px > mobile ? ", cut on phones" : "";
+    px === null
+      ? ""
+      : px > desktop
+        ? ", may be cut on computers and phones"
+        : px > mobile
+          ? ", may be cut on phones"
+          : "";
   return (
     <section aria-labelledby="result-heading" className={sectionClass}>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -39,7 +39,9 @@ function ProblemItem({ code, path, details }: { code: ProblemCode; path: string;
       <Link to={pageDetailHref(path)} className={cn(linkClass, "font-semibold break-all")}>
         {path}
       </Link>
-      <p className="text-sm break-words">{particulars || <span className="text-muted">{PROBLEMS[code].title}.</span>}</p>
+      <p className="text-sm break-words">
+        {particulars || <span className="text-muted">{PROBLEMS[code].title}.</span>}
+      </p>
       <FixLink code={code} path={path} />
     </li>
   );
