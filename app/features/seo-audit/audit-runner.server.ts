@@ -86,7 +86,7 @@ const HEARTBEAT_MS = 10_000;
 /** Progress is written at most this often. */
 const PROGRESS_EVERY_MS = 1000;
 /** How long after the claim the work begins (see start()). */
-const START_AFTER_MS = 250;
+const START_AFTER_MS = 100;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
