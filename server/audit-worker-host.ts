@@ -66,7 +66,7 @@ export function workerReader(options: {
             workerData: data,
             transferList: data.pglitePort ? [data.pglitePort] : [],
             // A page that renders out of control must not take the server's memory with it.
-            resourceLimits: { maxOldGenerationSizeMb: 768 },
+            resourceLimits: { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: 128 },
           },
         );
         let settled = false;
