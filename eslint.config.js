@@ -50,6 +50,9 @@ const FEATURE_IMPORTS = {
   // Per-page search settings: the audit trail, the content version, the public metadata and sitemap (seo), the
   // section's frame, the SERP widths and the facts of a rendered page.
   "seo-page-settings": ["auth", "content", "seo", "seo-staff", "seo-text"],
+  // The site audit: reads pages with seo-text, the speed figures of the analytics dashboard (in its time
+  // zone), the daily-job claims of lead-upkeep, the audit trail, the section's frame.
+  "seo-audit": ["analytics-upkeep", "auth", "lead-upkeep", "seo-staff", "seo-text", "web-analytics"],
 };
 
 function refuseCircles(graph) {

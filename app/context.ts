@@ -6,6 +6,7 @@ import type { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import type { DigestMailer } from "~/features/lead-upkeep/digest-mailer.server";
 import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import type { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
+import type { SiteAuditRunner } from "~/features/seo-audit/audit-runner.server";
 import type { RedirectRuntime } from "~/features/seo-redirects/redirect-runtime.server";
 import type { z } from "zod";
 import {
@@ -50,6 +51,8 @@ export interface ServerServices {
    * row within their 2 s poll).
    */
   pageCache: { contentChanged(version: string): void };
+  /** The site audit's runs in the background (in production its pages are read in a worker thread). */
+  seoAudit: SiteAuditRunner;
   rateRules: { forms: RateRule; analytics: RateRule };
   /** Keys the per-client rate counters (see clientKey). */
   secret: string;

@@ -2,7 +2,7 @@
 // their one-line JSON results through to stdout (progress goes to stderr).
 //
 //   npm run bench                        startup, throughput, lead-latency, analytics-ingestion, staff-sign-in,
-//                                        lead-insights, analytics-dashboard, search-console, page-settings,
+//                                        lead-insights, analytics-dashboard, search-console, page-settings, seo,
 //                                        lighthouse
 //   npm run bench -- throughput          just one (or several, in the order given)
 //
@@ -22,6 +22,7 @@ const ALL = [
   "analytics-dashboard",
   "search-console",
   "page-settings",
+  "seo",
   "lighthouse",
 ];
 

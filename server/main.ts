@@ -10,12 +10,14 @@ import { readContentVersion } from "~/features/content/content-version.server";
 import { seedDemoContent } from "~/features/content/seed.server";
 import { runDueAnalyticsJobs } from "~/features/analytics-upkeep/analytics-jobs.server";
 import { DAILY_JOBS_EVERY_MS, runDueJobs } from "~/features/lead-upkeep/daily-jobs.server";
+import { runDueAudit } from "~/features/seo-audit/daily-audit.server";
 import { startRollups } from "~/features/web-analytics/rollup-runner.server";
 import { backfillLeadSources } from "~/features/leads/backfill-lead-sources.server";
 import { ConfigError, loadEnv } from "~/lib/env.server";
 import { deleteExpiredRateCounters } from "~/lib/rate-limit.server";
 import { createApp } from "./app";
 import { startContentVersionPoll } from "./content-version-poll";
+import { workerReader } from "./audit-worker-host";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./data-dir-lock";
 import { createLogger, type Logger } from "./logger";
 import { createFront } from "./front";
@@ -83,6 +85,19 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   scheduled.unref();
 
   const services = createServices(env, database, logger, secret, contentVersion);
+  // The production server reads its pages for the site audit in a worker thread (decision 0030); in
+  // development (Vite's modules, no bundle a thread could load) it reads them through itself.
+  if (!options.vite)
+    services.seoAudit.useReader(
+      workerReader({
+        bundleUrl: import.meta.url,
+        database,
+        databaseUrl: env.DATABASE_URL,
+        secret,
+        logger,
+        copyFromPages: env.SEO_AUDIT_COPY_FROM_PAGES,
+      }),
+    );
   services.notifier.start();
   // Redirects are answered from memory from the first request on.
   await services.redirects.start();
@@ -96,12 +111,13 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   housekeeping();
   const maintenance = setInterval(housekeeping, 60 * 60_000);
   maintenance.unref();
-  // The daily jobs (lead retention, the overdue digest, analytics retention): every instance asks every few minutes,
+  // The daily jobs (lead retention, the overdue digest, analytics retention, the site audit): every instance asks every few minutes,
   // and a claim row in the database lets one of them do each day's run. One check at a time here.
   let dailyRun: Promise<void> | undefined;
   const dailyJobs = () => {
     dailyRun ??= runDueJobs(database.db, services)
       .then(() => runDueAnalyticsJobs(database.db, logger))
+      .then(() => runDueAudit(database.db, services.seoAudit, logger))
       .then(
         () => {},
         (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "daily jobs paused"),
@@ -158,6 +174,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       clearInterval(scheduled);
       clearInterval(maintenance);
       clearInterval(daily);
+      // A site audit under way here is stopped (and marked failed) while the database is still open.
+      const audit = services.seoAudit.stop().catch(() => {});
       // Stop accepting; let in-flight requests finish, closing each
       // keep-alive connection as soon as it goes idle; cut the rest after a grace period.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -168,7 +186,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
       clearInterval(sweep);
       clearTimeout(deadline);
       // A daily run under way finishes its batch and closes its row before the database closes.
-      await Promise.all([services.notifier.stop(), services.newsletter.stop(), dailyRun, rollups.stop()]);
+      await Promise.all([services.notifier.stop(), services.newsletter.stop(), dailyRun, rollups.stop(), audit]);
       services.leadDigest.close();
       // Redirect hits and 404s counted since the last write.
       await services.redirects.stop();
@@ -213,3 +231,5 @@ function fail(error: unknown, logger?: Logger): never {
 
 // The staff command (scripts/staff.js) runs from this same bundle.
 export { runStaffCli } from "./staff-cli";
+// So does the site audit's worker thread (server/audit-worker-host.ts starts it).
+export { runAuditWorker } from "./audit-worker";

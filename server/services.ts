@@ -4,6 +4,7 @@ import { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import { DigestMailer } from "~/features/lead-upkeep/digest-mailer.server";
 import { LeadNotifier } from "~/features/leads/lead-notifier.server";
 import { NewsletterMailer } from "~/features/newsletter/welcome-mail.server";
+import { inProcessReader, SiteAuditRunner } from "~/features/seo-audit/audit-runner.server";
 import { RedirectRuntime } from "~/features/seo-redirects/redirect-runtime.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "./logger";
@@ -30,6 +31,7 @@ export function createServices(
     notifyFrom: env.NOTIFY_FROM,
     publicUrl: env.PUBLIC_URL,
   };
+  const self: ServerServices["self"] = { url: null };
   return {
     notifier: new LeadNotifier(database.db, staffMail, logger),
     leadDigest: new DigestMailer(staffMail),
@@ -45,8 +47,10 @@ export function createServices(
           "redirects: database not answering",
         ),
     }),
-    self: { url: null },
+    self,
     pageCache,
+    // Reads the pages through this server itself until main.ts hands it a worker thread's reader.
+    seoAudit: new SiteAuditRunner(database.db, { publicUrl: env.PUBLIC_URL, logger, reader: inProcessReader(self) }),
     secret,
     rateRules,
     secureCookies: env.NODE_ENV === "production",

@@ -44,11 +44,16 @@ export const migrationsFolder = path.join(projectRoot, "app", "db", "migrations"
 // (migrations, seeding) on this advisory lock.
 export const STARTUP_LOCK_KEY = 727_001;
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** PostgreSQL: at most this many connections (10 by default; the site audit's worker uses a couple). */
+  maxConnections?: number;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.maxConnections ?? 10,
       // A visitor waiting on a dead database gets an answer quickly.
       connectionTimeoutMillis: 2000,
       idleTimeoutMillis: 30_000,

@@ -111,6 +111,8 @@ export async function startApiApp(
       server.closeAllConnections();
       // (The Vite server stays for the file's other apps; the worker's exit ends it.)
       await new Promise((resolve) => server.close(resolve));
+      // A site audit still reading pages stops (marked failed) while the database is open.
+      await services.seoAudit.stop();
       await Promise.all([services.notifier.stop(), services.newsletter.stop()]);
       await services.analytics.stop();
       await services.redirects.stop();

@@ -9,3 +9,4 @@ export * from "./analytics";
 export * from "./staff";
 export * from "./seo";
 export * from "./search-console";
+export * from "./seo-audit";

@@ -40,6 +40,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   search_console_import_deleted: "Deleted imported Search Console data",
   page_settings_changed: "Changed a page's search settings",
   page_settings_reset: "Put a page back on its own search settings",
+  seo_audit_started: "Started a check of the site's pages",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

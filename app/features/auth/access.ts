@@ -1,12 +1,7 @@
 import type { StaffRole } from "~/db/schema";
 import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
 import { ANALYTICS_PATH, ANALYTICS_SETTINGS_PATH } from "~/lib/analytics-paths";
-import {
-  SEO_NOT_FOUND_PATH,
-  SEO_PAGE_SETTINGS_PATH,
-  SEO_REDIRECTS_PATH,
-  SEO_SEARCH_CONSOLE_PATH,
-} from "~/lib/seo-paths";
+import { SEO_PATH } from "~/lib/seo-paths";
 import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH } from "~/lib/lead-paths";
 
 /**
@@ -25,7 +20,7 @@ export const permissions = {
   "lead-metrics": ["admin", "intake", "marketing"],
   /** The website's visits, sources, goals and speed: counts only, never a person. */
   "site-analytics": ["admin", "marketing"],
-  /** Search optimisation: pages' search settings, Search Console's searches, redirects and the 404s visitors hit (paths and counts, never a person). */
+  /** Search optimisation: the site audit, pages' search settings, Search Console's searches, redirects and the 404s visitors hit (pages, paths and counts, never a person). */
   seo: ["admin", "marketing"],
   /** Staff accounts, the audit trail and the area's settings. */
   "manage-staff": ["admin"],
@@ -59,11 +54,8 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   { path: LEAD_SETTINGS_PATH, label: "Lead settings", permission: "manage-staff", inNav: false },
   { path: ANALYTICS_PATH, label: "Analytics", permission: "site-analytics" },
   { path: ANALYTICS_SETTINGS_PATH, label: "Analytics settings", permission: "manage-staff", inNav: false },
-  { path: SEO_SEARCH_CONSOLE_PATH, label: "Search Console", permission: "seo" },
-  // Reached from the section's views (and the audit's pages), not the navigation.
-  { path: SEO_PAGE_SETTINGS_PATH, label: "Page settings", permission: "seo", inNav: false },
-  { path: SEO_REDIRECTS_PATH, label: "Redirects", permission: "seo" },
-  { path: SEO_NOT_FOUND_PATH, label: "404 monitor", permission: "seo" },
+  // Everything under /admin/seo (the audit, its pages, redirects, the 404 monitor): one entry, the section's tabs.
+  { path: SEO_PATH, label: "Search", permission: "seo" },
   { path: staffPath("staff"), label: "Staff", permission: "manage-staff" },
   { path: staffPath("audit"), label: "Audit log", permission: "manage-staff" },
   { path: staffPath("account"), label: "Your account", permission: "staff-area" },

@@ -45,6 +45,7 @@ export const auditActions = [
   "search_console_import_deleted",
   "page_settings_changed",
   "page_settings_reset",
+  "seo_audit_started",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -38,6 +38,8 @@ export interface PageFacts {
   openGraph: Record<string, string>;
   /** `twitter:*` names, the first value of each. */
   twitter: Record<string, string>;
+  /** Forms inside `<main>` (a page whose job is a form, such as a booking request). */
+  formsInMain: number;
 }
 
 export interface PageHeading {
@@ -122,6 +124,7 @@ export function readPageFacts(html: string, pageUrl: string): PageFacts {
     jsonLd: [],
     openGraph: {},
     twitter: {},
+    formsInMain: 0,
   };
   const resolve = (href: string): string | null => {
     try {
@@ -202,6 +205,8 @@ export function readPageFacts(html: string, pageUrl: string): PageFacts {
           });
           // Alt text is read out where the image stands.
           if (attrs.alt) addText(` ${attrs.alt} `, false);
+        } else if (name === "form" && mainDepth >= 0) {
+          facts.formsInMain += 1;
         } else if ((name === "p" || name === "li") && mainDepth >= 0 && !paragraph) {
           paragraph = { text: "", depth, tag: name };
         }

@@ -57,7 +57,15 @@ interface Row {
 /** The speed figures of the visits that started in [start, end) and pass the filters. */
 export async function loadSpeed(
   db: Db,
-  options: { range: DateRange; filters: Filters; zone?: string; order?: PageOrder; rollups?: boolean },
+  options: {
+    range: DateRange;
+    filters: Filters;
+    zone?: string;
+    order?: PageOrder;
+    rollups?: boolean;
+    /** Every measured page rather than the TOP_PAGES most measured (the site audit judges each page). */
+    allPages?: boolean;
+  },
 ): Promise<Speed> {
   const { range, filters } = options;
   const order = options.order ?? { sort: "samples", descending: true };
@@ -150,7 +158,7 @@ export async function loadSpeed(
   const top = [...pages]
     .map(([path, { samples, vitals }]) => ({ path, samples, vitals }))
     .sort((a, b) => b.samples - a.samples || a.path.localeCompare(b.path))
-    .slice(0, TOP_PAGES);
+    .slice(0, options.allPages ? undefined : TOP_PAGES);
   return {
     overall,
     samples: VITALS.reduce((n, v) => n + overall[v].samples, 0),

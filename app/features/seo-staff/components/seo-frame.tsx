@@ -4,13 +4,16 @@ import { ViewTabs, type ViewTab } from "~/components/staff/view-tabs";
 import {
   SEO_NOT_FOUND_PATH,
   SEO_PAGE_SETTINGS_PATH,
+  SEO_PAGES_PATH,
+  SEO_PATH,
   SEO_REDIRECTS_PATH,
   SEO_SEARCH_CONSOLE_PATH,
 } from "~/lib/seo-paths";
 
 /** The search-optimisation section's views, in the order a person works through them. */
 const SEO_VIEWS = [
-  // (The audit and its pages come first: Audit, Pages, then these.)
+  { href: SEO_PATH, label: "Audit" },
+  { href: SEO_PAGES_PATH, label: "Pages", coversBelow: true },
   { href: SEO_PAGE_SETTINGS_PATH, label: "Page settings" },
   { href: SEO_SEARCH_CONSOLE_PATH, label: "Search Console", coversBelow: true },
   { href: SEO_REDIRECTS_PATH, label: "Redirects" },

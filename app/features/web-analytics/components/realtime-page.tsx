@@ -1,9 +1,9 @@
 import { RefreshCw } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { useHydrated } from "~/components/staff/charts/chart-frame";
 import { TimeSeriesChart } from "~/components/staff/charts/time-series-chart";
 import { EmptyState } from "~/components/staff/page-header";
+import { useRefreshWhileVisible } from "~/components/staff/use-refresh-while-visible";
 import { buttonVariants } from "~/components/ui/button";
 import { captionClass, cellClass, headCellClass, ScrollRegion, tableClass } from "~/components/ui/scroll-region";
 import { ANALYTICS_REALTIME_PATH } from "~/lib/analytics-paths";
@@ -15,46 +15,6 @@ import { AnalyticsFrame } from "./analytics-frame";
 
 /** How often the page asks for fresh figures while it is on screen. */
 const REFRESH_MS = 15_000;
-
-/**
- * Revalidates the route's loader every `intervalMs` while the tab is
- * visible: a hidden tab asks nothing (no load on the server for a page no
- * one reads) and catches up at once when shown again.
- */
-function useRefreshWhileVisible(intervalMs: number) {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  useEffect(() => {
-    latest.current = revalidator;
-  });
-  useEffect(() => {
-    let timer: number | undefined;
-    const refresh = () => {
-      if (latest.current.state === "idle") void latest.current.revalidate();
-    };
-    const start = () => {
-      if (timer === undefined) timer = window.setInterval(refresh, intervalMs);
-    };
-    const stop = () => {
-      window.clearInterval(timer);
-      timer = undefined;
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === "visible") {
-        refresh();
-        start();
-      } else {
-        stop();
-      }
-    };
-    if (document.visibilityState === "visible") start();
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      stop();
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
-  }, [intervalMs]);
-}
 
 const count = (n: number) => formatMetric("count", n);
 

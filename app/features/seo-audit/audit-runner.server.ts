@@ -1,0 +1,201 @@
+import type { Db } from "~/db/client.server";
+import { seoRedirects } from "~/db/schema";
+import { analyseSite, type PageSpeedFigure } from "./analyse-site.server";
+import type { AuditOutcome } from "./audit-types";
+import {
+  beatAuditRun,
+  claimAuditRun,
+  failAuditRun,
+  finishAuditRun,
+  type Claim,
+  type RunTrigger,
+} from "./audit-runs.server";
+import { crawlSite, type CrawlProgress } from "./crawl.server";
+import { lcpByPage } from "./page-speed.server";
+
+/**
+ * Runs the site audit in the background (decision 0030): claims the run in
+ * the database, gathers what the crawl needs from it (the redirects' old
+ * addresses, each page's real-visitor speed), hands the reading of the site
+ * to a SiteReader, and writes what comes back. The reader is where the pages
+ * are rendered: in the production server a worker thread with its own instance
+ * of the site (server/audit-worker-host.ts), so visitors' answers do not wait
+ * behind a thousand renders; elsewhere (development, the in-process test app)
+ * the server itself, at its loopback address.
+ */
+
+/** What a reader needs besides the site itself. */
+export interface SiteReadRequest {
+  publicUrl: string;
+  redirectPaths: string[];
+}
+
+/** Each page's real-visitor speed, read from the analytics while the pages are being read. */
+export type SpeedFigures = [string, PageSpeedFigure][];
+
+export interface SiteReadHooks {
+  signal: AbortSignal;
+  onProgress: (progress: CrawlProgress) => void;
+}
+
+export interface SiteReader {
+  /** Stored with the run: "worker" or "in-process". */
+  mode: string;
+  read(request: SiteReadRequest, speed: Promise<SpeedFigures>, hooks: SiteReadHooks): Promise<AuditOutcome>;
+}
+
+/**
+ * The crawl and the judgement of the site at `origin`, wherever they run (the
+ * worker calls this too). The speed figures are needed only for the judgement,
+ * so their query runs while the pages are read.
+ */
+export async function auditSite(
+  origin: string,
+  request: SiteReadRequest,
+  speed: Promise<SpeedFigures>,
+  hooks: SiteReadHooks,
+): Promise<AuditOutcome> {
+  const crawl = await crawlSite({
+    origin,
+    publicUrl: request.publicUrl,
+    redirectPaths: request.redirectPaths,
+    signal: hooks.signal,
+    onProgress: hooks.onProgress,
+  });
+  return analyseSite(crawl, { publicUrl: request.publicUrl, speed: new Map(await speed) });
+}
+
+/** Reads the site through this very server, at its own loopback address (known once it listens). */
+export function inProcessReader(self: { url: string | null }): SiteReader {
+  return {
+    mode: "in-process",
+    read(request, speed, hooks) {
+      if (!self.url) throw new Error("The site's own address is not known yet (the server is not listening).");
+      return auditSite(self.url, request, speed, hooks);
+    },
+  };
+}
+
+interface Log {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** How often a running audit says it is alive (a run silent for a minute is taken over). */
+const HEARTBEAT_MS = 10_000;
+/** Progress is written at most this often. */
+const PROGRESS_EVERY_MS = 1000;
+/** How long after the claim the work begins (see start()). */
+const START_AFTER_MS = 100;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class SiteAuditRunner {
+  private current: { runId: number; controller: AbortController; done: Promise<void> } | null = null;
+  private stopping = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: { publicUrl: string; logger: Log; reader: SiteReader },
+  ) {}
+
+  /** Where pages are read (main.ts gives the production server the worker's reader). */
+  useReader(reader: SiteReader): void {
+    this.options.reader = reader;
+  }
+
+  /**
+   * Starts a run in the background, unless one is running anywhere: the new
+   * run, or the one already going. Answers as soon as the run is claimed.
+   */
+  async start(trigger: RunTrigger, requestedBy: string | null): Promise<Claim> {
+    if (this.stopping) throw new Error("The server is stopping.");
+    const claim = await claimAuditRun(this.db, { trigger, requestedBy, mode: this.options.reader.mode });
+    if (!claim.ok) return claim;
+    const controller = new AbortController();
+    const runId = claim.run.id;
+    // The work begins a moment after the claim, once the page that asked for it has been answered: on
+    // PGlite both run on the thread that answers visitors, and two short busy spells keep a visitor
+    // waiting less than one long one.
+    const done = new Promise((resolve) => setTimeout(resolve, START_AFTER_MS).unref())
+      .then(() => this.execute(runId, controller))
+      .finally(() => {
+        if (this.current?.runId === runId) this.current = null;
+      });
+    this.current = { runId, controller, done };
+    return claim;
+  }
+
+  /** Resolves when this instance has no run going (tests, and shutdown). */
+  async idle(): Promise<void> {
+    while (this.current) await this.current.done;
+  }
+
+  /** Stops a run this instance is doing (marked failed: the server stopped) and starts no more. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.current?.controller.abort(new Error("The server was stopped during the check."));
+    await this.idle();
+  }
+
+  private async execute(runId: number, controller: AbortController): Promise<void> {
+    const { db } = this;
+    const { logger, publicUrl, reader } = this.options;
+    const began = performance.now();
+    let lastProgress = 0;
+    let progressWrite: Promise<unknown> = Promise.resolve();
+    // The heartbeat; a run another instance has taken over (it thought this one dead) stops.
+    const heartbeat = setInterval(() => {
+      beatAuditRun(db, runId).then(
+        (ours) => {
+          if (!ours) controller.abort(new Error("Another server took over the check."));
+        },
+        () => {},
+      );
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    try {
+      const redirectPaths = (await db.select({ from: seoRedirects.fromPath }).from(seoRedirects)).map((r) => r.from);
+      // Speed is one column of many: an analytics query that fails leaves it unknown, not the audit.
+      const speed = lcpByPage(db).then(
+        (figures) => [...figures],
+        (error: unknown): SpeedFigures => {
+          logger.warn({ err: messageOf(error) }, "site audit: real-visitor speed could not be read");
+          return [];
+        },
+      );
+      const outcome = await reader.read({ publicUrl, redirectPaths }, speed, {
+        signal: controller.signal,
+        onProgress: (progress) => {
+          const now = performance.now();
+          if (now - lastProgress < PROGRESS_EVERY_MS) return;
+          lastProgress = now;
+          progressWrite = progressWrite.then(() => beatAuditRun(db, runId, progress)).catch(() => {});
+        },
+      });
+      await progressWrite;
+      controller.signal.throwIfAborted();
+      const readMs = performance.now() - began;
+      const kept = await finishAuditRun(db, runId, outcome, performance.now() - began);
+      logger.info(
+        {
+          runId,
+          mode: reader.mode,
+          addresses: outcome.rows.length,
+          problems: outcome.problems.length,
+          siteScore: outcome.siteScore,
+          readMs: Math.round(readMs),
+          ms: Math.round(performance.now() - began),
+        },
+        kept ? "site audit finished" : "site audit taken over by another server; its results were dropped",
+      );
+    } catch (error) {
+      const reason = controller.signal.aborted ? messageOf(controller.signal.reason) : messageOf(error);
+      logger.warn({ runId, err: reason }, "site audit failed");
+      await progressWrite;
+      await failAuditRun(db, runId, reason).catch(() => {});
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}

@@ -1,0 +1,244 @@
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { seoAuditPages, seoAuditProblems, seoAuditRuns, type SeoAuditRun } from "~/db/schema";
+import type { AuditOutcome, InventoryRow } from "./audit-types";
+import { SEVERITY_RANK } from "./problem-catalogue";
+
+/**
+ * The audit's runs in the database (decision 0030). One run at a time across
+ * every instance: the insert of a `running` row is the claim (a partial
+ * unique index allows one). A running run beats its heart every few seconds;
+ * one whose heartbeat is older than a minute died with its instance and is
+ * marked failed by the next claim. Results are written before the run turns
+ * `finished`, so readers (who read only finished runs) never see half of one.
+ */
+
+/** A running run whose heartbeat is older than this is taken to be dead. */
+export const STALE_RUN_SECONDS = 60;
+/**
+ * Rows per INSERT when results are written: small, so that on PGlite (which
+ * runs on the thread that answers visitors) no one waits long behind one.
+ */
+const WRITE_BATCH = 10;
+/** Rows per DELETE when an old run goes. */
+const PRUNE_BATCH = 250;
+
+export type RunTrigger = "manual" | "daily";
+
+export type Claim = { ok: true; run: SeoAuditRun } | { ok: false; running: SeoAuditRun };
+
+/**
+ * Claims the one running slot for a new run, after marking a dead one failed.
+ * Returns the new run, or the run that holds the slot.
+ */
+export async function claimAuditRun(
+  db: Db,
+  input: { trigger: RunTrigger; requestedBy: string | null; mode: string },
+): Promise<Claim> {
+  await db
+    .update(seoAuditRuns)
+    .set({
+      status: "failed",
+      finishedAt: sql`now()`,
+      failure: "The check stopped answering (the server running it was restarted or stopped).",
+    })
+    .where(
+      and(
+        eq(seoAuditRuns.status, "running"),
+        sql`${seoAuditRuns.heartbeatAt} < now() - make_interval(secs => ${STALE_RUN_SECONDS})`,
+      ),
+    );
+  const inserted = (await db.execute(sql`
+    insert into seo_audit_runs (status, trigger, requested_by, mode)
+    values ('running', ${input.trigger}, ${input.requestedBy}, ${input.mode})
+    on conflict (status) where status = 'running' do nothing
+    returning id`)) as unknown as { rows: { id: number }[] };
+  const id = inserted.rows[0]?.id;
+  if (id !== undefined) {
+    const [run] = await db
+      .select()
+      .from(seoAuditRuns)
+      .where(eq(seoAuditRuns.id, Number(id)));
+    return { ok: true, run: run! };
+  }
+  const [running] = await db.select().from(seoAuditRuns).where(eq(seoAuditRuns.status, "running"));
+  // The running run finished between the insert and this read: try once more.
+  if (!running) return claimAuditRun(db, input);
+  return { ok: false, running };
+}
+
+/**
+ * The heartbeat, with progress: true while the run is still this caller's
+ * (false once another instance took it over, and the caller should stop).
+ */
+export async function beatAuditRun(
+  db: Db,
+  runId: number,
+  progress?: { found: number; done: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(seoAuditRuns)
+    .set({
+      heartbeatAt: sql`now()`,
+      ...(progress ? { pagesFound: progress.found, pagesDone: progress.done } : {}),
+    })
+    .where(and(eq(seoAuditRuns.id, runId), eq(seoAuditRuns.status, "running")))
+    .returning({ id: seoAuditRuns.id });
+  return rows.length > 0;
+}
+
+/** Marks a run failed with its reason; drops anything it had written, and failed runs before it. */
+export async function failAuditRun(db: Db, runId: number, failure: string): Promise<void> {
+  await db
+    .update(seoAuditRuns)
+    .set({ status: "failed", finishedAt: sql`now()`, failure: failure.slice(0, 500) })
+    .where(and(eq(seoAuditRuns.id, runId), eq(seoAuditRuns.status, "running")));
+  await db.delete(seoAuditPages).where(eq(seoAuditPages.runId, runId));
+  await db.delete(seoAuditProblems).where(eq(seoAuditProblems.runId, runId));
+  await db.delete(seoAuditRuns).where(and(eq(seoAuditRuns.status, "failed"), lt(seoAuditRuns.id, runId)));
+}
+
+const pageValues = (runId: number, row: InventoryRow) => ({
+  runId,
+  path: row.path,
+  kind: row.kind,
+  status: row.status,
+  location: row.location,
+  indexable: row.indexable,
+  notIndexable: row.notIndexable,
+  inSitemap: row.inSitemap,
+  title: row.title,
+  titleChars: row.titleChars,
+  titleWidthPx: row.titleWidthPx,
+  description: row.description,
+  descriptionChars: row.descriptionChars,
+  descriptionWidthPx: row.descriptionWidthPx,
+  canonical: row.canonical,
+  h1Count: row.h1Count,
+  wordCount: row.wordCount,
+  linksIn: row.linksIn,
+  linksOut: row.linksOut,
+  imagesWithoutAlt: row.imagesWithoutAlt,
+  structuredTypes: row.structuredTypes,
+  openGraphMissing: row.openGraphMissing,
+  twitterMissing: row.twitterMissing,
+  lastModified: row.lastModified ? new Date(row.lastModified) : null,
+  lcpP75Ms: row.lcpP75Ms,
+  lcpSamples: row.lcpSamples,
+  score: row.score,
+  errors: row.problemCounts.error,
+  warnings: row.problemCounts.warning,
+  notices: row.problemCounts.notice,
+  detail: { ...row.detail, headings: row.headings, structuredItems: row.structuredItems },
+});
+
+/** Lets the event loop answer waiting requests between two batches (PGlite shares the server's thread). */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Writes a run's results a batch at a time, then marks it finished with its
+ * summary and deletes every older run (their rows go with them). False when
+ * the run was no longer this caller's (taken over): nothing is kept then.
+ */
+export async function finishAuditRun(
+  db: Db,
+  runId: number,
+  outcome: AuditOutcome,
+  durationMs: number,
+): Promise<boolean> {
+  for (let i = 0; i < outcome.rows.length; i += WRITE_BATCH) {
+    // Still this caller's run? (Asked every few batches: a write takes a fraction of a second.)
+    if (i % (WRITE_BATCH * 10) === 0 && !(await beatAuditRun(db, runId))) return false;
+    await db.insert(seoAuditPages).values(outcome.rows.slice(i, i + WRITE_BATCH).map((row) => pageValues(runId, row)));
+    await breathe();
+  }
+  for (let i = 0; i < outcome.problems.length; i += WRITE_BATCH) {
+    await db.insert(seoAuditProblems).values(
+      outcome.problems.slice(i, i + WRITE_BATCH).map((problem) => ({
+        runId,
+        path: problem.path,
+        code: problem.code,
+        severity: SEVERITY_RANK[problem.severity],
+        details: problem.details,
+      })),
+    );
+    await breathe();
+  }
+  const count = (severity: keyof typeof SEVERITY_RANK) =>
+    outcome.problems.filter((p) => p.severity === severity).length;
+  const [finished] = await db
+    .update(seoAuditRuns)
+    .set({
+      status: "finished",
+      finishedAt: sql`now()`,
+      heartbeatAt: sql`now()`,
+      addressCount: outcome.rows.length,
+      pageCount: outcome.rows.filter((row) => row.score !== null).length,
+      pagesFound: outcome.rows.length,
+      pagesDone: outcome.rows.length,
+      siteScore: outcome.siteScore,
+      errors: count("error"),
+      warnings: count("warning"),
+      notices: count("notice"),
+      durationMs: Math.round(durationMs),
+      limitReached: outcome.limitReached,
+      sitemapError: outcome.sitemapError,
+      robotsError: outcome.robotsError,
+    })
+    .where(and(eq(seoAuditRuns.id, runId), eq(seoAuditRuns.status, "running")))
+    .returning({ id: seoAuditRuns.id });
+  if (!finished) {
+    await failAuditRun(db, runId, "Taken over by another check.");
+    return false;
+  }
+  await pruneAuditRuns(db, runId);
+  return true;
+}
+
+/**
+ * Keeps the latest finished run, a running one, and the latest failed run if it
+ * came after the finished one (so the page can say why); deletes the rest.
+ */
+export async function pruneAuditRuns(db: Db, latestFinished: number): Promise<void> {
+  const old = (await db.execute(sql`
+    select id from seo_audit_runs
+    where id <> ${latestFinished} and status <> 'running'
+      and id <> coalesce((select max(id) from seo_audit_runs where status = 'failed' and id > ${latestFinished}), 0)`)) as unknown as {
+    rows: { id: number }[];
+  };
+  for (const { id } of old.rows) {
+    // A thousand pages' rows in one statement would hold PGlite (and so the server's thread) a while:
+    // a few hundred at a time, the event loop free between two.
+    for (const table of [seoAuditProblems, seoAuditPages]) {
+      for (;;) {
+        const gone = (await db.execute(sql`
+          delete from ${table} where ctid in (select ctid from ${table} where run_id = ${Number(id)} limit ${PRUNE_BATCH})
+          returning 1`)) as unknown as { rows: unknown[] };
+        await breathe();
+        if (gone.rows.length < PRUNE_BATCH) break;
+      }
+    }
+    await db.delete(seoAuditRuns).where(eq(seoAuditRuns.id, Number(id)));
+  }
+}
+
+/** What the overview needs of the runs: the latest finished one, the running one, and a failure since. */
+export interface AuditRunState {
+  finished: SeoAuditRun | null;
+  running: SeoAuditRun | null;
+  /** The latest failed run, when it came after the latest finished one. */
+  failed: SeoAuditRun | null;
+  /** The running run's heartbeat is over a minute old: its instance died (the next check marks it failed). */
+  runningStale: boolean;
+}
+
+export async function readAuditRunState(db: Db): Promise<AuditRunState> {
+  const rows = (await db.execute(sql`
+    select id, extract(epoch from now() - heartbeat_at) > ${STALE_RUN_SECONDS} as stale
+    from seo_audit_runs where status = 'running'`)) as unknown as { rows: { id: number; stale: boolean }[] };
+  const runs = await db.select().from(seoAuditRuns).orderBy(desc(seoAuditRuns.id)).limit(5);
+  const finished = runs.find((run) => run.status === "finished") ?? null;
+  const running = runs.find((run) => run.status === "running") ?? null;
+  const failed = runs.find((run) => run.status === "failed" && (!finished || run.id > finished.id)) ?? null;
+  return { finished, running, failed, runningStale: Boolean(rows.rows[0]?.stale) };
+}

@@ -1,0 +1,386 @@
+// The site audit (issue 16), against the production build, on PGlite and on
+// PostgreSQL:
+//  - the demo site's audit (BENCH_RUNS runs, each a fresh worker thread);
+//  - the audit of the demo site plus 1,000 generated pages (bench/seo-data.js),
+//    with the progress the overview showed while it ran;
+//  - public pages' latency at a steady rate (BENCH_RATE requests/s over the
+//    demo's sitemap pages, page-cache hits as visitors get them) before, during
+//    and after that audit (BENCH_LARGE_RUNS times, each with its own windows
+//    before and after, as the machine is shared): median and 95th percentile,
+//    and their ratio to the windows around it;
+//  - opening /admin/seo with that finished audit (median of BENCH_OPENS loads, signed in).
+// The audit's own times come from the server's log line "site audit finished"
+// (its `ms`, from the claim to the results written) and, on PGlite, the time the
+// main thread spent running the worker's queries.
+//
+//   node bench/seo.js      BENCH_PAGES=1000 BENCH_RUNS=3 BENCH_LARGE_RUNS=3 BENCH_RATE=50 BENCH_BASELINE_SECONDS=10
+//                          BENCH_OPENS=20 BENCH_ONLY=pglite|postgres
+//                          BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
+//
+// Prints one JSON line.
+import http from "node:http";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import {
+  envInt,
+  loadAverage,
+  log,
+  makeDataDir,
+  median,
+  percentile,
+  printResult,
+  request,
+  residentBytes,
+  round,
+  runMain,
+  scryptHash,
+  signIn,
+  sleep,
+  snapshotBuild,
+  startServer,
+  withPostgresDatabase,
+} from "./lib.js";
+import { seoFillExpected, seoFillSql } from "./seo-data.js";
+
+const PAGES = envInt("BENCH_PAGES", 1000);
+const RUNS = envInt("BENCH_RUNS", 3);
+const LARGE_RUNS = envInt("BENCH_LARGE_RUNS", 3);
+const RATE = envInt("BENCH_RATE", 50);
+const BASELINE_SECONDS = envInt("BENCH_BASELINE_SECONDS", 10);
+const OPENS = envInt("BENCH_OPENS", 20);
+const ONLY = process.env.BENCH_ONLY;
+const PG_SERVER = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const EMAIL = "bench.seo@example.test";
+const PASSWORD = "Bench-heron-meadow-58";
+/** The issue's goals. */
+const BUDGET = { demoSeconds: 2, largeSeconds: 30, slowdown: 1.1, overviewMs: 200 };
+// Info: the audit's own lines are what is read. Page-cache hits are answered before the request log.
+const SERVER_ENV = { LOG_LEVEL: "info" };
+const AUDIT_TIMEOUT_MS = 10 * 60_000;
+
+if (ONLY && ONLY !== "pglite" && ONLY !== "postgres")
+  throw new Error(`BENCH_ONLY must be pglite or postgres, not ${ONLY}`);
+
+const seconds = (ms) => round(ms / 1000, 2);
+const addAdmin = `insert into users (name, email, roles, password_hash)
+  values ('Bench SEO', '${EMAIL}', array['admin'], '${scryptHash(PASSWORD)}') on conflict do nothing`;
+
+/** The server's JSON log lines with this message, parsed, in order. */
+function logLines(server, message) {
+  return server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes(`"msg":"${message}"`))
+    .map((line) => JSON.parse(line));
+}
+
+/** The demo sitemap's paths (the pages the latency is measured on). */
+async function sitemapPaths(url) {
+  const xml = (await request(`${url}/sitemap.xml`)).body.toString();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+}
+
+/**
+ * Presses the re-check button and waits for the run to end, reading the
+ * overview every half second meanwhile for the progress it shows. Returns the
+ * run's log line(s) and the wall-clock time from the press to the result.
+ */
+async function audit(server, cookie, label) {
+  const finishedBefore = logLines(server, "site audit finished").length;
+  const failedBefore = logLines(server, "site audit failed").length;
+  const started = performance.now();
+  const res = await fetch(`${server.url}/admin/seo`, {
+    method: "POST",
+    headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+    body: "intent=recheck",
+  });
+  const answerMs = performance.now() - started;
+  const body = await res.text();
+  if (res.status !== 200 || !body.includes("The check has started"))
+    throw new Error(`${label}: re-check answered ${res.status}`);
+  const progress = [];
+  for (;;) {
+    const failed = logLines(server, "site audit failed");
+    if (failed.length > failedBefore) throw new Error(`${label}: the audit failed: ${JSON.stringify(failed.at(-1))}`);
+    const finished = logLines(server, "site audit finished");
+    if (finished.length > finishedBefore) {
+      const line = finished.at(-1);
+      const queries = logLines(server, "site audit: the worker's database work on the main thread").at(-1) ?? null;
+      return { line, queries, wallMs: performance.now() - started, answerMs, progress };
+    }
+    if (performance.now() - started > AUDIT_TIMEOUT_MS) throw new Error(`${label}: the audit did not end`);
+    const page = await request(`${server.url}/admin/seo`, { headers: { cookie } });
+    const match = /([\d,]+) of ([\d,]+) addresses read so far/.exec(page.body.toString());
+    if (match) {
+      const [done, found] = [match[1], match[2]].map((n) => Number(n.replace(/,/g, "")));
+      progress.push({ atMs: Math.round(performance.now() - started), done, found });
+    }
+    await sleep(500);
+  }
+}
+
+/**
+ * GET requests at a steady rate (open loop: one every 1000/rate ms whatever
+ * the answers' speed) over `paths`, until `until` resolves or `ms` pass.
+ * Each answer's time from sending to its last byte.
+ */
+async function steadyLoad(url, paths, { ms, until }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  const times = [];
+  let errors = 0;
+  let sent = 0;
+  let done = false;
+  until?.then(() => (done = true));
+  const started = performance.now();
+  const inFlight = new Set();
+  const one = (target) =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = http.get(`${url}${target}`, { agent, headers: { "accept-encoding": "br" } }, (res) => {
+        res.resume();
+        res.on("end", () => {
+          if (res.statusCode === 200) times.push(performance.now() - t0);
+          else errors++;
+          resolve();
+        });
+      });
+      req.on("error", () => {
+        errors++;
+        resolve();
+      });
+    });
+  while (!done && (ms === undefined || performance.now() - started < ms)) {
+    const due = started + (sent * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const p = one(paths[sent % paths.length]);
+    inFlight.add(p);
+    p.then(() => inFlight.delete(p));
+    sent++;
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    requests: times.length,
+    errors,
+    seconds: round(seconds, 1),
+    achievedRate: round(times.length / seconds, 1),
+    medianMs: round(median(times), 2),
+    p95Ms: round(percentile(times, 95), 2),
+    p99Ms: round(percentile(times, 99), 2),
+  };
+}
+
+/** Median and p90 of OPENS signed-in loads of a staff page (after three unrecorded ones). */
+async function openTimes(url, target, cookie) {
+  const times = [];
+  for (let i = 0; i < OPENS + 3; i++) {
+    const started = performance.now();
+    const res = await request(`${url}${target}`, { headers: { cookie } });
+    if (res.status !== 200) throw new Error(`GET ${target} answered ${res.status}`);
+    if (i >= 3) times.push(performance.now() - started);
+  }
+  return { medianMs: round(median(times), 1), p90Ms: round(percentile(times, 90), 1) };
+}
+
+/** Every sitemap page once then again, so the latency runs meet the page cache as visitors do. */
+async function warm(url, paths) {
+  for (let round = 0; round < 2; round++) for (const target of paths) await request(`${url}${target}`);
+}
+
+/** What the audit log line says, in the benchmark's terms. */
+const runFigures = (run) => ({
+  runSeconds: seconds(run.line.ms),
+  readSeconds: seconds(run.line.readMs),
+  wallSeconds: seconds(run.wallMs),
+  recheckAnswerMs: round(run.answerMs, 1),
+  addresses: run.line.addresses,
+  problems: run.line.problems,
+  siteScore: run.line.siteScore,
+  ...(run.queries
+    ? {
+        workerQueries: run.queries.queries,
+        mainThreadQueryMs: run.queries.mainThreadMs,
+        mainThreadShare: round(run.queries.mainThreadMs / run.line.readMs, 3),
+      }
+    : {}),
+});
+
+/**
+ * One database: the demo audit (RUNS times), then the large site's audit
+ * under a steady load, then opening the overview. `prepare(sql)` runs SQL
+ * against the database while no server is using it (PGlite's one process).
+ */
+async function measure(label, { start, prepare }) {
+  // The demo site.
+  let server = await start();
+  let demo;
+  try {
+    const cookie = await signIn(server.url, EMAIL, PASSWORD);
+    const paths = await sitemapPaths(server.url);
+    await warm(server.url, paths);
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      log(`${label}: demo audit ${i + 1}/${RUNS}…`);
+      runs.push(runFigures(await audit(server, cookie, label)));
+      log(`${label}:   ${JSON.stringify(runs.at(-1))}`);
+    }
+    const med = (key) => round(median(runs.map((r) => r[key])), 2);
+    demo = {
+      pages: paths.length,
+      runSeconds: med("runSeconds"),
+      readSeconds: med("readSeconds"),
+      wallSeconds: med("wallSeconds"),
+      withinBudget: med("runSeconds") <= BUDGET.demoSeconds,
+      runs,
+    };
+  } finally {
+    await server.stop();
+  }
+
+  // The large site: the same database and PAGES guides more.
+  log(`${label}: adding ${PAGES} generated pages…`);
+  const fillStarted = performance.now();
+  await prepare(seoFillSql(PAGES));
+  const fillSeconds = seconds(performance.now() - fillStarted);
+  server = await start();
+  try {
+    const cookie = await signIn(server.url, EMAIL, PASSWORD);
+    const demoPaths = (await sitemapPaths(server.url)).filter((p) => !p.startsWith("/guide-"));
+    await warm(server.url, demoPaths);
+    const rounds = [];
+    for (let i = 0; i < LARGE_RUNS; i++) {
+      log(
+        `${label}: round ${i + 1}/${LARGE_RUNS}: public pages at ${RATE}/s for ${BASELINE_SECONDS} s, no audit running…`,
+      );
+      const before = await steadyLoad(server.url, demoPaths, { ms: BASELINE_SECONDS * 1000 });
+      const rssBeforeMB = round(residentBytes(server.pid) / 1e6, 0);
+      log(`${label}: the ${PAGES}-page audit, with public pages at ${RATE}/s meanwhile…`);
+      let rssPeakMB = rssBeforeMB;
+      const rssWatch = setInterval(() => {
+        rssPeakMB = Math.max(rssPeakMB, round((residentBytes(server.pid) ?? 0) / 1e6, 0));
+      }, 250);
+      const running = audit(server, cookie, label);
+      const during = await steadyLoad(server.url, demoPaths, { until: running.catch(() => {}) });
+      const run = await running;
+      clearInterval(rssWatch);
+      log(`${label}:   ${JSON.stringify(runFigures(run))}`);
+      log(`${label}: public pages at ${RATE}/s for ${BASELINE_SECONDS} s, after the audit…`);
+      const after = await steadyLoad(server.url, demoPaths, { ms: BASELINE_SECONDS * 1000 });
+      const around = {
+        medianMs: (before.medianMs + after.medianMs) / 2,
+        p95Ms: (before.p95Ms + after.p95Ms) / 2,
+      };
+      rounds.push({
+        run,
+        rssBeforeMB,
+        rssPeakMB,
+        before,
+        during,
+        after,
+        medianRatio: round(during.medianMs / around.medianMs, 3),
+        p95Ratio: round(during.p95Ms / around.p95Ms, 3),
+        load1m: loadAverage(),
+      });
+      log(`${label}:   latency ${JSON.stringify({ before, during, after }).slice(0, 400)}`);
+    }
+    const snapshot = logLines(server, "site audit: the worker reads a copy of the content").at(-1) ?? null;
+    log(`${label}: opening /admin/seo and /admin/seo/pages with the finished audit…`);
+    const overview = await openTimes(server.url, "/admin/seo", cookie);
+    const pageList = await openTimes(server.url, "/admin/seo/pages?sort=score", cookie);
+    const middle = (values) => round(median(values), 3);
+    const run = rounds.map((r) => r.run).sort((a, b) => a.line.ms - b.line.ms)[Math.floor(rounds.length / 2)];
+    const large = runFigures(run);
+    const medianRatio = middle(rounds.map((r) => r.medianRatio));
+    const p95Ratio = middle(rounds.map((r) => r.p95Ratio));
+    return {
+      demo,
+      large: {
+        generatedPages: PAGES,
+        expected: seoFillExpected(PAGES),
+        fillSeconds,
+        ...large,
+        withinBudget: large.runSeconds <= BUDGET.largeSeconds,
+        runSecondsEach: rounds.map((r) => seconds(r.run.line.ms)),
+        snapshotMs: snapshot?.snapshotMs ?? null,
+        progressSamples: run.progress.length,
+        progress: run.progress.filter(
+          (_, i, all) => i % Math.max(1, Math.ceil(all.length / 6)) === 0 || i === all.length - 1,
+        ),
+        rssBeforeMB: rounds[0].rssBeforeMB,
+        rssPeakMB: Math.max(...rounds.map((r) => r.rssPeakMB)),
+      },
+      publicPages: {
+        rate: RATE,
+        medianRatio,
+        p95Ratio,
+        withinBudget: medianRatio <= BUDGET.slowdown && p95Ratio <= BUDGET.slowdown,
+        rounds: rounds.map(({ before, during, after, medianRatio, p95Ratio, load1m }) => ({
+          before,
+          during,
+          after,
+          medianRatio,
+          p95Ratio,
+          load1m,
+        })),
+      },
+      overview: { ...overview, withinBudget: overview.medianMs <= BUDGET.overviewMs },
+      pageList,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function onPglite(appDir) {
+  const dataDir = makeDataDir("seo");
+  // The server makes, migrates and seeds the database; the rest goes in with it stopped (one process at a time).
+  const making = await startServer({ appDir, dataDir });
+  await making.stop();
+  const prepare = async (sql) => {
+    const db = new PGlite(path.join(dataDir, "pglite"));
+    try {
+      await db.exec(sql);
+    } finally {
+      await db.close();
+    }
+  };
+  await prepare(addAdmin);
+  return measure("pglite", { prepare, start: () => startServer({ appDir, dataDir, env: SERVER_ENV }) });
+}
+
+async function onPostgres(appDir) {
+  try {
+    return await withPostgresDatabase(PG_SERVER, "seo", async (databaseUrl) => {
+      const env = { ...SERVER_ENV, DATABASE_URL: databaseUrl };
+      const making = await startServer({ appDir, env });
+      await making.stop();
+      const prepare = async (sql) => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          await client.query(sql);
+        } finally {
+          await client.end();
+        }
+      };
+      await prepare(addAdmin);
+      return measure("postgres", { prepare, start: () => startServer({ appDir, env }) });
+    });
+  } catch (error) {
+    if (!["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ETIMEDOUT"].includes(error.code)) throw error;
+    log(`PostgreSQL not reachable at ${PG_SERVER} (${error.message}); skipping it`);
+    return { skipped: `not reachable: ${error.code}` };
+  }
+}
+
+runMain(async () => {
+  const appDir = await snapshotBuild();
+  const loadAtStart = loadAverage();
+  const result = { bench: "seo", budget: BUDGET, pages: PAGES, runs: RUNS, rate: RATE };
+  if (ONLY !== "postgres") result.pglite = await onPglite(appDir);
+  if (ONLY !== "pglite") result.postgres = await onPostgres(appDir);
+  printResult({ ...result, loadAtStart, loadAtEnd: loadAverage() });
+});

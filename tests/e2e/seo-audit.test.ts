@@ -1,0 +1,257 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import * as t from "~/db/schema";
+import { axeViolations } from "../setup/axe";
+import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { hydrated, look } from "../setup/page-assertions";
+import { startServer, type TestServer } from "../setup/server";
+import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
+
+const AUDIT = "/admin/seo";
+const PAGES = "/admin/seo/pages";
+const MARKETING = { name: "Mara Audit", email: "mara.audit@clinic.example", roles: ["marketing"] as const };
+const LONG_TITLE = "A Title Planted Here That Runs Well Past What Any Search Result Shows | Cypress Lane";
+
+/**
+ * The site audit against the production build, one server for the file (on
+ * each database): the pages are read in a worker thread with its own
+ * instance of the site (the main thread's log shows none of its requests);
+ * the re-check button without and with JavaScript (progress, then the
+ * result); the problem list and its filters; the page list's sorting,
+ * filters, paging and CSV; one page's facts; keyboard use; axe at 375 and
+ * 1280 px. A planted page (an overlong title, linked from nowhere) is named.
+ */
+describe.each(databaseKinds())("the site audit on %s", (kind) => {
+  const browser = useBrowser();
+  let server: TestServer;
+  let cookie: string;
+
+  /** A database of the demo site with a staff account and the planted page, before a server opens it. */
+  async function prepareDatabase(label: string) {
+    const dataDir = copyPgliteTemplate(`seo-audit-${label}-${kind}`);
+    const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
+    const target = databaseUrl ? { databaseUrl } : { dataDir };
+    await addStaffTo(target, [MARKETING]);
+    const database = await openDatabase(target);
+    try {
+      await database.db.insert(t.pages).values({
+        slug: "audit-planted",
+        section: "info",
+        title: "A planted page",
+        metaTitle: LONG_TITLE,
+        metaDescription:
+          "A page the site audit's browser test plants, linked from nowhere, with a description between one hundred and twenty and 156 characters.",
+        body: `## About\n\n${"Words enough for a page of its own, so that only what was planted is found. ".repeat(12)}`,
+      });
+    } finally {
+      await database.close();
+    }
+    const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+    return { dataDir, env };
+  }
+
+  beforeAll(async () => {
+    server = await startServer(await prepareDatabase("main"));
+    cookie = await signInCookie(server.url, MARKETING.email);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const signedIn = async (viewport = DESKTOP, javaScriptEnabled = true) => {
+    const opened = await browser.open({ viewport, javaScriptEnabled });
+    await addSessionCookie(opened.context, server.url, cookie);
+    return opened.page;
+  };
+  async function expectAxeCleanAtBothWidths(page: Page) {
+    await page.setViewportSize(DESKTOP);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await page.setViewportSize(DESKTOP);
+  }
+
+  it("without JavaScript: the button starts a check, the page shows its progress and a refresh link, then the result", async () => {
+    // (axe needs JavaScript in the page: it checks these states in the next test, with JavaScript on.)
+    const page = await signedIn(DESKTOP, false);
+    await page.goto(`${server.url}${AUDIT}`);
+    await look(page.getByText("The site has not been checked yet")).visible();
+    await page.getByRole("button", { name: "Check the site now" }).click();
+    await look(page.getByText(/The check has started/)).visible();
+    // Answered at once: the check is still going, and says how far it has got.
+    await look(page.getByRole("heading", { name: "Checking the site" })).visible();
+    await look(page.getByRole("button", { name: "Checking…" })).disabled();
+    const refresh = page.getByRole("link", { name: "Refresh to see how far it has got" });
+    await expect
+      .poll(
+        async () => {
+          if (await refresh.isVisible()) await refresh.click();
+          return page.getByRole("heading", { name: "The latest check" }).isVisible();
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(true);
+    // The planted page: its title is too long, and nothing links to it.
+    await look(page.getByRole("heading", { name: "Title too long" })).visible();
+    await look(page.getByRole("heading", { name: "No link to this page" })).visible();
+    await look(page.getByRole("link", { name: "/audit-planted" }).first()).visible();
+  });
+
+  it("read the pages in a worker thread: the server's own request log shows none of them", () => {
+    const output = server.output();
+    expect(output).toMatch(/"mode":"worker"[^\n]*"site audit finished"/);
+    // PGlite lives in the main thread: the worker's queries are run there, and counted. PostgreSQL: its own connections.
+    if (kind === "pglite") expect(output).toMatch(/"queries":\d+,"mainThreadMs":\d+,"workerMs":\d+/);
+    else expect(output).not.toContain("the worker's database work on the main thread");
+    // The staff pages the browser opened are in the log; the clinicians' pages the audit read are not.
+    expect(output).toContain('"path":"/admin/seo"');
+    expect(output).not.toContain('"path":"/team/maya-ellison"');
+  });
+
+  // PGlite only: on PostgreSQL the worker always has connections of its own.
+  if (kind === "pglite")
+    it("on PGlite, a large site's worker reads a copy of the content, and finds the same as through the server's database", async () => {
+      // Every site counts as large here: the worker gets the copy, not the port.
+      const prepared = await prepareDatabase("copy");
+      const other = await startServer({ ...prepared, env: { ...prepared.env, SEO_AUDIT_COPY_FROM_PAGES: "0" } });
+      try {
+        const otherCookie = await signInCookie(other.url, MARKETING.email);
+        const started = await fetch(`${other.url}${AUDIT}`, {
+          method: "POST",
+          headers: { cookie: otherCookie, origin: other.url, "content-type": "application/x-www-form-urlencoded" },
+          body: "intent=recheck",
+        });
+        expect(started.status).toBe(200);
+        await expect
+          .poll(() => other.output().includes('"msg":"site audit finished"'), { timeout: 60_000, interval: 250 })
+          .toBe(true);
+        expect(other.output()).toMatch(
+          /"tables":\d+,"snapshotMs":\d+,"msg":"site audit: the worker reads a copy of the content"/,
+        );
+        expect(other.output()).not.toContain("the worker's database work on the main thread");
+        // The same findings, row for row (the CSV: every column of every address, by address).
+        const csv = async (url: string, withCookie: string) =>
+          (await (await fetch(`${url}/admin/seo/pages.csv`, { headers: { cookie: withCookie } })).text())
+            .split("\r\n")
+            // "Last changed" of the home page is the seed's time, different in each database; each server has its own address.
+            .map((line) =>
+              line.replace(/,\d{4}-\d\d-\d\dT[\d:.]+Z,/, ",(time),").replace(/http:\/\/localhost:\d+/g, "(site)"),
+            );
+        const fromCopy = await csv(other.url, otherCookie);
+        expect(fromCopy.length).toBeGreaterThan(60);
+        expect(fromCopy).toEqual(await csv(server.url, cookie));
+      } finally {
+        await other.stop();
+      }
+    });
+
+  it("with JavaScript: a re-check follows itself to the end; the problems filter by severity and kind", async () => {
+    const page = await signedIn();
+    await page.goto(`${server.url}${AUDIT}`);
+    await hydrated(page);
+    const finishedBefore = await page.locator("time").first().getAttribute("datetime");
+    await page.getByRole("button", { name: "Check the site now" }).click();
+    await look(page.getByText(/The check has started/)).visible();
+    // The progress, as the page shows it while the check runs (a few seconds): nothing axe can find either.
+    await look(page.getByRole("heading", { name: "Checking the site" })).visible();
+    expect(await axeViolations(page)).toEqual([]);
+    // No refresh by hand: the page asks every two seconds while the check runs.
+    await expect
+      .poll(async () => page.locator("time").first().getAttribute("datetime"), { timeout: 60_000, interval: 500 })
+      .not.toBe(finishedBefore);
+    await look(page.getByRole("button", { name: "Check the site now" })).enabled();
+    await expectAxeCleanAtBothWidths(page);
+
+    // Filters live in the address: a GET form, and chips that take a filter off.
+    const filters = page.getByRole("search", { name: "Filter the problems" });
+    await filters.getByLabel("Severity").selectOption("warning");
+    await filters.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/severity=warning/);
+    await look(page.getByRole("heading", { name: "Title too long" })).visible();
+    await filters.getByLabel("Kind of problem").selectOption("orphan-page");
+    await filters.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/kind=orphan-page/);
+    await look(page.getByRole("heading", { name: "Title too long" })).hidden();
+    await look(page.getByRole("heading", { name: "No link to this page" })).visible();
+    await page.getByRole("link", { name: /Severity: Should fix/ }).click();
+    await page.waitForURL((url) => !url.search.includes("severity") && url.search.includes("kind=orphan-page"));
+    await page.goto(`${server.url}${AUDIT}?severity=error`);
+    await look(page.getByText("No problems of this kind")).visible();
+    await expectAxeCleanAtBothWidths(page);
+  });
+
+  it("the page list sorts by any figure, filters, pages through, downloads as CSV, and opens one page's facts", async () => {
+    const page = await signedIn();
+    await page.goto(`${server.url}${PAGES}`);
+    await hydrated(page);
+    await look(page.getByRole("heading", { level: 2, name: /^1–50 of \d+ addresses, by address$/ })).visible();
+    await expectAxeCleanAtBothWidths(page);
+
+    // Sorting by a header, from the keyboard: fewest words first, then most.
+    const words = page.getByRole("link", { name: /^Words/ });
+    await words.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/sort=wordCount/);
+    await look(page.getByRole("columnheader", { name: /^Words/ })).attribute("aria-sort", "ascending");
+    const figures = async () =>
+      (
+        await page
+          .locator("tbody tr")
+          .evaluateAll((rows) =>
+            rows.map((row) => (row.querySelectorAll("td")[9] as HTMLElement | undefined)?.innerText ?? ""),
+          )
+      )
+        .map((text) => Number(text.replace(/,/g, "")))
+        .filter((n) => Number.isFinite(n));
+    const ascending = await figures();
+    expect(ascending.length).toBeGreaterThan(10);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await page.getByRole("link", { name: /^Words/ }).click();
+    await page.waitForURL(/dir=desc/);
+    await look(page.getByRole("columnheader", { name: /^Words/ })).attribute("aria-sort", "descending");
+
+    // Paging: the next fifty, and back.
+    await page.goto(`${server.url}${PAGES}`);
+    await page.getByRole("link", { name: "Next 50" }).click();
+    await page.waitForURL(/page=2/);
+    await look(page.getByRole("heading", { level: 2, name: /^51–\d+ of \d+ addresses/ })).visible();
+    await page.getByRole("link", { name: "Previous 50" }).click();
+    await page.waitForURL((url) => !url.search.includes("page="));
+
+    // Filters: pages that cannot be found in search.
+    const filters = page.getByRole("search", { name: "Filter the pages" });
+    await filters.getByLabel("In search").selectOption("no");
+    await filters.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/indexable=no/);
+    await look(page.getByRole("rowheader", { name: /\/thank-you/ })).visible();
+    await look(page.getByRole("rowheader", { name: /\/services/ })).count(0);
+
+    // The CSV has every column, for the rows the filters keep.
+    const csv = await fetch(`${server.url}/admin/seo/pages.csv?indexable=no`, { headers: { cookie } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="site-pages-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines[0]!.split(",")).toHaveLength(36);
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(
+      expect.arrayContaining(["/thank-you", "/newsletter"]),
+    );
+
+    // One page's facts: its problems (with where to fix them), headings and links.
+    await page.goto(`${server.url}${PAGES}?q=planted`);
+    await page.getByRole("link", { name: "/audit-planted" }).click();
+    await page.waitForURL(/pages\/detail\?path=%2Faudit-planted/);
+    await look(page.getByRole("heading", { level: 1, name: "/audit-planted" })).visible();
+    await look(page.getByText("Title too long")).visible();
+    await look(page.getByRole("heading", { name: "Heading outline" })).visible();
+    await look(page.getByText("No page of the site links here.")).visible();
+    expect(
+      await page.getByRole("link", { name: "Edit search settings of /audit-planted" }).first().getAttribute("href"),
+    ).toBe("/admin/seo/page?path=%2Faudit-planted");
+    await expectAxeCleanAtBothWidths(page);
+  });
+});
