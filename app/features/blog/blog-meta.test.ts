@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { META_LIMITS } from "~/lib/meta-limits";
-import { paginatedDescription, paginatedTitle } from "./blog-meta";
+import { paginatedDescription, paginatedTitle } from "./list-page-words.server";
 import { blogPagePath, pageWindow, parsePageParam } from "./pagination";
 import { postDay, updatedLater } from "./post-dates";
 

@@ -1,10 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { breadcrumbJsonLd, type Crumb } from "~/features/pages/breadcrumbs";
-import { shortBrand } from "~/features/pages/page-titles";
 import { clinicId } from "~/features/pages/structured-data";
 import { DEFAULT_OG_IMAGE, pageMeta, type MetaRoot } from "~/features/seo/page-meta";
 import { canonicalUrl } from "~/lib/canonical-url";
-import { META_LIMITS } from "~/lib/meta-limits";
 import type { BlogIndexView, BlogPostView } from "./blog.server";
 import { blogPagePath, FEED_PATH } from "./pagination";
 import { postDay } from "./post-dates";
@@ -19,42 +17,6 @@ export function indexCrumbs(blogTitle: string, page: number): Crumb[] {
 
 export function postCrumbs(blogTitle: string, post: { title: string; slug: string }): Crumb[] {
   return [HOME, { name: blogTitle, path: "/blog" }, { name: post.title, path: `/blog/${post.slug}` }];
-}
-
-/**
- * The search title of page n of the list: the page number goes before the
- * brand ("Mental Health Blog – Page 2 | Cypress Lane"), and the brand shrinks
- * or goes when the title would pass 60 characters.
- */
-export function paginatedTitle(metaTitle: string, page: number, clinicName: string) {
-  if (page <= 1) return metaTitle;
-  const [head = metaTitle, ...rest] = metaTitle.split(" | ");
-  const brand = rest.join(" | ");
-  const label = `${head} – Page ${page}`;
-  const candidates = [
-    brand ? `${label} | ${brand}` : `${label} | ${clinicName}`,
-    `${label} | ${shortBrand(brand || clinicName)}`,
-    label,
-  ];
-  return candidates.find((c) => c.length <= META_LIMITS.titleMax) ?? label.slice(0, META_LIMITS.titleMax);
-}
-
-/**
- * The description of page n: the list's own with "Page n of N." added, the
- * list's words cut at a word (with an ellipsis) when both would pass 156
- * characters. Every page's description is different.
- */
-export function paginatedDescription(description: string, page: number, pageCount: number) {
-  if (page <= 1) return description;
-  const suffix = ` Page ${page} of ${pageCount}.`;
-  const whole = `${description}${suffix}`;
-  if (whole.length <= META_LIMITS.descriptionMax) return whole;
-  const room = META_LIMITS.descriptionMax - suffix.length - 1;
-  const cut = description
-    .slice(0, room + 1)
-    .replace(/\s+\S*$/, "")
-    .replace(/[\s,;:.–-]+$/, "");
-  return `${cut}…${suffix}`;
 }
 
 const absolute = (publicUrl: string, path: string) => canonicalUrl(publicUrl, path);
@@ -148,11 +110,11 @@ export function feedLink(publicUrl: string, clinicName: string): MetaDescriptor 
 
 export function blogIndexMeta(view: BlogIndexView, root: MetaRoot, pathname: string): MetaDescriptor[] {
   const { publicUrl, site } = root;
-  const description = paginatedDescription(view.words.metaDescription, view.page, view.pageCount);
+  const description = view.searchDescription;
   const path = blogPagePath(view.page);
   const tags = pageMeta(
     {
-      title: paginatedTitle(view.words.metaTitle, view.page, site.clinicName),
+      title: view.searchTitle,
       description,
       canonicalPath: path,
       modifiedDate: view.posts[0]?.updatedAt ?? view.words.updatedAt ?? undefined,

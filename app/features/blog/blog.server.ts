@@ -1,7 +1,10 @@
 import type { Db } from "~/db/client.server";
 import { plainText } from "~/features/content/markdown.server";
+import { getSiteRow } from "~/features/content/queries.server";
+import { withFallbacks } from "~/features/content/site-content";
 import { findPage } from "~/features/pages/content-page.server";
 import { loadBody, type BodyView } from "~/features/pages/block-data.server";
+import { paginatedDescription, paginatedTitle } from "./list-page-words.server";
 import { findLivePost, listLivePosts, recentLivePosts, type PostDetail, type PostSummary } from "./posts.server";
 
 /** The list page's own words: the `pages` row with slug "blog" (content/pages/blog.md). */
@@ -47,14 +50,24 @@ export interface BlogIndexView {
   pageCount: number;
   total: number;
   posts: PostSummary[];
+  /** This page's search title and description ("– Page 2", "Page 2 of 3."), each within its limit. */
+  searchTitle: string;
+  searchDescription: string;
 }
 
 /** One page of the list; null when the page is past the end. */
 export async function loadBlogIndex(db: Db, page: number): Promise<BlogIndexView | null> {
   const list = await listLivePosts(db, { page });
   if (page > list.pageCount) return null;
-  const { words, note } = await findBlogWords(db);
-  return { words, body: note.trim() ? await loadBody(db, note) : null, page, ...list };
+  const [{ words, note }, site] = await Promise.all([findBlogWords(db), getSiteRow(db)]);
+  return {
+    words,
+    body: note.trim() ? await loadBody(db, note) : null,
+    page,
+    ...list,
+    searchTitle: paginatedTitle(words.metaTitle, page, withFallbacks(site).clinicName),
+    searchDescription: paginatedDescription(words.metaDescription, page, list.pageCount),
+  };
 }
 
 export interface BlogPostView {

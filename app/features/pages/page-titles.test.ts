@@ -12,8 +12,12 @@ describe("search titles", () => {
   });
   it("name the office's city and the clinic's short name", () => {
     expect(shortBrand(clinic)).toBe("Cypress Lane");
+    expect(officeTitle({ city: "Orlando", state: "FL" }, clinic)).toBe(
+      "Orlando, FL Office: Psychiatry & Therapy | Cypress Lane",
+    );
+    // Too long with the brand: the office and what it offers come first.
     expect(officeTitle({ city: "Altamonte Springs", state: "FL" }, clinic)).toBe(
-      "Psychiatry & Therapy in Altamonte Springs, FL | Cypress Lane",
+      "Altamonte Springs, FL Office: Psychiatry & Therapy",
     );
   });
 });

@@ -14,7 +14,8 @@ export function clinicianTitle(member: Pick<t.TeamMember, "name" | "credentials"
 
 /** The office's search title: "Psychiatry & Therapy in {city}, FL" with the clinic when it fits. */
 export function officeTitle(office: Pick<t.Location, "city" | "state">, clinicName: string) {
-  const base = `Psychiatry & Therapy in ${office.city}, ${office.state}`;
+  // Named as an office, so it never repeats the home page's "Psychiatry & Therapy in Winter Park, FL".
+  const base = `${office.city}, ${office.state} Office: Psychiatry & Therapy`;
   const withClinic = `${base} | ${shortBrand(clinicName)}`;
   return withClinic.length <= 60 ? withClinic : base;
 }

@@ -52,9 +52,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   const { site, publicUrl } = root;
   return pageMeta(
     {
-      // Not the Winter Park office's own title ("Psychiatry & Therapy in Winter Park, FL"): two pages
-      // with one title compete with each other (the site audit's duplicate-title check).
-      title: `Psychiatrists & Therapists in Winter Park, FL | ${shortBrand(site.clinicName)}`,
+      title: `Psychiatry & Therapy in Winter Park, FL | ${shortBrand(site.clinicName)}`,
       description:
         "Psychiatry, therapy, counseling and medication management in Winter Park, FL, in person or by telehealth anywhere in Florida. Most insurance accepted.",
       keywords: [

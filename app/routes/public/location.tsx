@@ -7,7 +7,6 @@ import { BreadcrumbNav } from "~/features/pages/components/breadcrumb-nav";
 import { TeamCards } from "~/features/pages/components/blocks/team-cards";
 import { OfficeHours } from "~/features/pages/components/office-hours";
 import { loadLocation } from "~/features/pages/location.server";
-import { officeTitle } from "~/features/pages/page-titles";
 import { officeJsonLd } from "~/features/pages/structured-data";
 import { pageMeta } from "~/features/seo/page-meta";
 import { ClickToLoadMap } from "~/features/site/components/click-to-load-map";
@@ -40,7 +39,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const { office } = loaderData;
   return pageMeta(
     {
-      title: officeTitle(office, root.site.clinicName),
+      title: loaderData.searchTitle,
       description: office.metaDescription,
       modifiedDate: office.updatedAt,
       jsonLd: [
