@@ -8,4 +8,6 @@ export * from "./leads";
 export * from "./analytics";
 export * from "./staff";
 export * from "./seo";
+export * from "./uploads";
 export * from "./search-console";
+export * from "./ads";

@@ -4,11 +4,11 @@ import type { AuditActor } from "~/features/auth/audit.server";
 import { formatClinicDateTime } from "~/lib/clinic-time";
 import { formAnswer } from "~/lib/form-answer";
 import { megabytes, SEARCH_CONSOLE_UPLOAD_MAX_BYTES } from "~/lib/upload-limits";
+import { problemSentences } from "~/lib/upload-problems";
 import { searchTypeWords } from "./export-format";
 import { counted } from "./figures";
 import { deleteImport, findImport, holdPending, listImports, saveImport } from "./imports.server";
 import { pageLabel, pathOnSite } from "./page-address";
-import { problemText, type ExportProblem } from "./parse-table.server";
 import { periodText } from "./period";
 import { planImport, type ImportPlan } from "./plan-import.server";
 import { readExport, type UploadedFile } from "./read-export.server";
@@ -24,16 +24,6 @@ import type {
 
 /** How many rows of each kind the preview shows. */
 export const PREVIEW_ROWS = 10;
-/** How many of the files' problems an answer lists (each file lists at most 20 itself). */
-const PROBLEMS_LISTED = 60;
-
-/** The problems as sentences, the ones past PROBLEMS_LISTED counted. */
-function problemSentences(problems: ExportProblem[]): string[] {
-  const listed = problems.slice(0, PROBLEMS_LISTED).map(problemText);
-  const more = problems.length - listed.length;
-  return more > 0 ? [...listed, `And ${more} more ${more === 1 ? "problem" : "problems"}.`] : listed;
-}
-
 const pageRef = (url: string, publicUrl: string): PageRef => ({
   url,
   path: pathOnSite(url, publicUrl),
