@@ -29,11 +29,23 @@ function csvErrorWords(error: CsvError): string {
  */
 export function readCsvLines(text: string, { delimiter = "," }: { delimiter?: string } = {}): CsvReading {
   let records: { record: string[]; info: { lines: number } }[];
+  // The line the last whole record ended on: a quote never closed is reported where its record began.
+  let lastEnd = 0;
   try {
-    records = parse(text, { bom: true, info: true, relax_column_count: true, delimiter }) as unknown as typeof records;
+    records = parse(text, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      delimiter,
+      on_record: (record: { info: { lines: number } }) => {
+        lastEnd = record.info.lines;
+        return record;
+      },
+    }) as unknown as typeof records;
   } catch (error) {
     if (error instanceof CsvError) {
-      return { ok: false, line: (error as CsvError & { lines?: number }).lines, message: csvErrorWords(error) };
+      const line = error.code === "CSV_QUOTE_NOT_CLOSED" ? lastEnd + 1 : (error as CsvError & { lines?: number }).lines;
+      return { ok: false, line, message: csvErrorWords(error) };
     }
     throw error;
   }

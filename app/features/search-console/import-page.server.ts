@@ -9,7 +9,7 @@ import { searchTypeWords } from "./export-format";
 import { counted } from "./figures";
 import { deleteImport, findImport, holdPending, listImports, saveImport } from "./imports.server";
 import { pageLabel, pathOnSite } from "./page-address";
-import { periodText } from "./period";
+import { periodText } from "~/lib/periods";
 import { planImport, type ImportPlan } from "./plan-import.server";
 import { readExport, type UploadedFile } from "./read-export.server";
 import { reportHref } from "./report-page.server";

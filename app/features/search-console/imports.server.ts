@@ -9,7 +9,7 @@ import {
 import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { holdPreview, markPreviewSaved, takePreview } from "~/lib/held-previews.server";
 import type { MetricRow } from "./parse-table.server";
-import type { Period } from "./period";
+import type { Period } from "~/lib/periods";
 import type { ImportPlan } from "./plan-import.server";
 
 /** How long a previewed upload waits to be saved. */

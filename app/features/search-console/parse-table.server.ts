@@ -1,7 +1,7 @@
 import { readCsvLines, type CsvLine } from "~/lib/csv-lines.server";
 import { ProblemList, type UploadProblem } from "~/lib/upload-problems";
 import { normalisePageUrl } from "./page-address";
-import { readIsoDay } from "./period";
+import { readIsoDay } from "~/lib/periods";
 import {
   EXPORT_ROW_CAP,
   EXPORT_TABLES,
