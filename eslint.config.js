@@ -47,6 +47,9 @@ const FEATURE_IMPORTS = {
   "seo-redirects": ["analytics", "auth", "seo-staff"],
   // Search Console's exports, imported and reported: the audit trail, the staff guard, the section's frame.
   "search-console": ["auth", "seo-staff"],
+  // Google Ads performance (issue 17): the audit trail, the staff guard; visits per campaign from the
+  // analytics dashboard's daily figures, in the days of its time-zone setting.
+  "ad-performance": ["analytics-upkeep", "auth", "web-analytics"],
 };
 
 function refuseCircles(graph) {

@@ -37,8 +37,8 @@ export function readCsvLines(text: string, { delimiter = "," }: { delimiter?: st
       info: true,
       relax_column_count: true,
       delimiter,
-      on_record: (record: { info: { lines: number } }) => {
-        lastEnd = record.info.lines;
+      on_record: (record: string[], context: { lines: number }) => {
+        lastEnd = context.lines;
         return record;
       },
     }) as unknown as typeof records;

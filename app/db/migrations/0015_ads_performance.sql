@@ -53,11 +53,10 @@ CREATE TABLE "ad_conversion_exports" (
 );
 --> statement-breakpoint
 CREATE TABLE "ad_exported_conversions" (
+	"export_id" integer NOT NULL,
 	"lead_id" uuid NOT NULL,
 	"kind" text NOT NULL,
-	"export_id" integer NOT NULL,
-	"exported_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "ad_exported_conversions_pkey" PRIMARY KEY("lead_id","kind"),
+	CONSTRAINT "ad_exported_conversions_pkey" PRIMARY KEY("export_id","lead_id","kind"),
 	CONSTRAINT "ad_exported_conversions_kind_check" CHECK ("ad_exported_conversions"."kind" in ('scheduled', 'patient'))
 );
 --> statement-breakpoint
@@ -101,8 +100,8 @@ ALTER TABLE "ad_budgets" ADD CONSTRAINT "ad_budgets_updated_by_users_id_fk" FORE
 ALTER TABLE "ad_campaign_days" ADD CONSTRAINT "ad_campaign_days_campaign_id_ad_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."ad_campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_campaign_days" ADD CONSTRAINT "ad_campaign_days_import_id_ad_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."ad_imports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_conversion_exports" ADD CONSTRAINT "ad_conversion_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ad_exported_conversions" ADD CONSTRAINT "ad_exported_conversions_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_exported_conversions" ADD CONSTRAINT "ad_exported_conversions_export_id_ad_conversion_exports_id_fk" FOREIGN KEY ("export_id") REFERENCES "public"."ad_conversion_exports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ad_exported_conversions" ADD CONSTRAINT "ad_exported_conversions_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_imports" ADD CONSTRAINT "ad_imports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_search_terms" ADD CONSTRAINT "ad_search_terms_campaign_id_ad_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."ad_campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_search_terms" ADD CONSTRAINT "ad_search_terms_import_id_ad_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."ad_imports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -111,6 +110,7 @@ CREATE UNIQUE INDEX "ad_budgets_scope_month_idx" ON "ad_budgets" USING btree (co
 CREATE INDEX "ad_campaign_days_day_idx" ON "ad_campaign_days" USING btree ("day","campaign_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "ad_campaigns_google_id_idx" ON "ad_campaigns" USING btree ("google_id");--> statement-breakpoint
 CREATE INDEX "ad_campaigns_name_idx" ON "ad_campaigns" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "ad_exported_conversions_lead_idx" ON "ad_exported_conversions" USING btree ("lead_id","kind");--> statement-breakpoint
 CREATE INDEX "ad_imports_created_idx" ON "ad_imports" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "ad_search_terms_period_idx" ON "ad_search_terms" USING btree ("period_start","period_end");--> statement-breakpoint
 CREATE INDEX "ad_search_terms_campaign_idx" ON "ad_search_terms" USING btree ("campaign_id","period_start");

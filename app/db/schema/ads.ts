@@ -169,24 +169,24 @@ export const adConversionExports = pgTable("ad_conversion_exports", {
 });
 
 /**
- * Which lead's outcome went into which file: a later export leaves these
- * out unless staff ask for them again. No click id or time is kept here:
- * the lead holds them.
+ * Which leads' outcomes went into which file, so the file can be downloaded
+ * again and a later export leaves these out unless staff ask for them
+ * again. No click id or time is kept here: the lead holds them.
  */
 export const adExportedConversions = pgTable(
   "ad_exported_conversions",
   {
+    exportId: integer("export_id")
+      .notNull()
+      .references(() => adConversionExports.id, { onDelete: "cascade" }),
     leadId: uuid("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
     kind: text("kind").$type<AdConversionKind>().notNull(),
-    exportId: integer("export_id")
-      .notNull()
-      .references(() => adConversionExports.id, { onDelete: "cascade" }),
-    exportedAt: timestamp("exported_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: "ad_exported_conversions_pkey", columns: [t.leadId, t.kind] }),
+    primaryKey({ name: "ad_exported_conversions_pkey", columns: [t.exportId, t.leadId, t.kind] }),
+    index("ad_exported_conversions_lead_idx").on(t.leadId, t.kind),
     check("ad_exported_conversions_kind_check", sql`${t.kind} in ('scheduled', 'patient')`),
   ],
 );

@@ -38,6 +38,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   not_found_unignored: "Counted an ignored path in the 404 monitor again",
   search_console_imported: "Imported Search Console data",
   search_console_import_deleted: "Deleted imported Search Console data",
+  ad_report_imported: "Imported a Google Ads report",
+  ad_budget_changed: "Changed a Google Ads budget",
+  ad_conversions_exported: "Exported offline conversions for Google Ads",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

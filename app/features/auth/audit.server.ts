@@ -43,6 +43,9 @@ export const auditActions = [
   "not_found_unignored",
   "search_console_imported",
   "search_console_import_deleted",
+  "ad_report_imported",
+  "ad_budget_changed",
+  "ad_conversions_exported",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
