@@ -56,7 +56,10 @@ export class ProblemList {
     return this.more > 0
       ? [
           ...this.problems,
-          { file: this.file, message: `and ${this.more} more ${this.more === 1 ? "problem" : "problems"} in this file.` },
+          {
+            file: this.file,
+            message: `and ${this.more} more ${this.more === 1 ? "problem" : "problems"} in this file.`,
+          },
         ]
       : this.problems;
   }

@@ -12,7 +12,6 @@ import { addStaff, signInCookie } from "../setup/staff";
 const CONVERSIONS = "/admin/google-ads/conversions";
 const BUDGETS = "/admin/google-ads/budgets";
 const MARKETING = { name: "Mara Ads", email: "mara.ads@clinic.example", roles: ["marketing"] as const };
-const DAY = 86_400_000;
 
 /** People whose names, e-mails and phones must never be in a file for Google. */
 const PERSON = (n: number) => ({
@@ -39,20 +38,72 @@ describe.each(databaseKinds())("Google Ads offline conversions and budgets on %s
     cookie = await signInCookie(app.url, MARKETING.email);
     await importReport(db(), user!.id, "week.csv", googleAdsFixture("campaigns-daily.csv"));
     const at = (iso: string) => new Date(iso);
-    await db().insert(t.leads).values([
-      // Scheduled Mar 10, 2:05 p.m. EDT (clocks went forward on Mar 8): a gclid.
-      { ...PERSON(1), formType: "appointment", source: "/", status: "scheduled", campaign: "Psychiatry - Winter Park", attribution: { gclid: "Cj0KCQiA-first_lead" }, createdAt: at("2026-03-02T16:00:00Z"), scheduledAt: at("2026-03-10T18:05:00Z") },
-      // Scheduled and a patient, from an iPhone: a wbraid.
-      { ...PERSON(2), formType: "appointment", source: "/", status: "patient", attribution: { wbraid: "WBRAIDsecond-lead" }, createdAt: at("2026-03-03T16:00:00Z"), scheduledAt: at("2026-03-05T15:30:00Z"), becamePatientAt: at("2026-03-12T19:00:00Z") },
-      // A patient too late for Google: more than 90 days after the click.
-      { ...PERSON(3), formType: "appointment", source: "/", status: "patient", attribution: { gclid: "Cj0KCQiA-too_late" }, createdAt: at("2025-11-20T16:00:00Z"), scheduledAt: at("2025-11-25T15:00:00Z"), becamePatientAt: at("2026-03-06T15:00:00Z") },
-      // A click id no one but a tamperer would send.
-      { ...PERSON(4), formType: "appointment", source: "/", status: "scheduled", attribution: { gclid: "=HYPERLINK(\"x\")" }, createdAt: at("2026-03-04T16:00:00Z"), scheduledAt: at("2026-03-06T15:00:00Z") },
-      // Scheduled without any Google click: not Google's to know.
-      { ...PERSON(5), formType: "hero", source: "/", status: "scheduled", createdAt: at("2026-03-04T16:00:00Z"), scheduledAt: at("2026-03-06T15:00:00Z") },
-      // Spam is never sent.
-      { ...PERSON(6), formType: "hero", source: "/", status: "spam", attribution: { gclid: "Cj0KCQiA-spam_lead" }, createdAt: at("2026-03-04T16:00:00Z"), scheduledAt: at("2026-03-06T15:00:00Z") },
-    ]);
+    await db()
+      .insert(t.leads)
+      .values([
+        // Scheduled Mar 10, 2:05 p.m. EDT (clocks went forward on Mar 8): a gclid.
+        {
+          ...PERSON(1),
+          formType: "appointment",
+          source: "/",
+          status: "scheduled",
+          campaign: "Psychiatry - Winter Park",
+          attribution: { gclid: "Cj0KCQiA-first_lead" },
+          createdAt: at("2026-03-02T16:00:00Z"),
+          scheduledAt: at("2026-03-10T18:05:00Z"),
+        },
+        // Scheduled and a patient, from an iPhone: a wbraid.
+        {
+          ...PERSON(2),
+          formType: "appointment",
+          source: "/",
+          status: "patient",
+          attribution: { wbraid: "WBRAIDsecond-lead" },
+          createdAt: at("2026-03-03T16:00:00Z"),
+          scheduledAt: at("2026-03-05T15:30:00Z"),
+          becamePatientAt: at("2026-03-12T19:00:00Z"),
+        },
+        // A patient too late for Google: more than 90 days after the click.
+        {
+          ...PERSON(3),
+          formType: "appointment",
+          source: "/",
+          status: "patient",
+          attribution: { gclid: "Cj0KCQiA-too_late" },
+          createdAt: at("2025-11-20T16:00:00Z"),
+          scheduledAt: at("2025-11-25T15:00:00Z"),
+          becamePatientAt: at("2026-03-06T15:00:00Z"),
+        },
+        // A click id no one but a tamperer would send.
+        {
+          ...PERSON(4),
+          formType: "appointment",
+          source: "/",
+          status: "scheduled",
+          attribution: { gclid: '=HYPERLINK("x")' },
+          createdAt: at("2026-03-04T16:00:00Z"),
+          scheduledAt: at("2026-03-06T15:00:00Z"),
+        },
+        // Scheduled without any Google click: not Google's to know.
+        {
+          ...PERSON(5),
+          formType: "hero",
+          source: "/",
+          status: "scheduled",
+          createdAt: at("2026-03-04T16:00:00Z"),
+          scheduledAt: at("2026-03-06T15:00:00Z"),
+        },
+        // Spam is never sent.
+        {
+          ...PERSON(6),
+          formType: "hero",
+          source: "/",
+          status: "spam",
+          attribution: { gclid: "Cj0KCQiA-spam_lead" },
+          createdAt: at("2026-03-04T16:00:00Z"),
+          scheduledAt: at("2026-03-06T15:00:00Z"),
+        },
+      ]);
   });
   afterAll(async () => {
     await app?.stop();
@@ -105,7 +156,9 @@ describe.each(databaseKinds())("Google Ads offline conversions and budgets on %s
     const file = await fetch(`${app.url}${href}`, { headers: { cookie } });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="google-ads-offline-conversions-2026-03-01-to-2026-03-31-\d+\.csv"$/);
+    expect(file.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="google-ads-offline-conversions-2026-03-01-to-2026-03-31-\d+\.csv"$/,
+    );
     const text = await file.text();
     expect(text).toBe(
       [
@@ -121,9 +174,18 @@ describe.each(databaseKinds())("Google Ads offline conversions and budgets on %s
       for (const word of Object.values(PERSON(n))) expect(text).not.toContain(word);
     }
     const [record] = await exports();
-    expect(record).toMatchObject({ periodStart: "2026-03-01", periodEnd: "2026-03-31", rowCount: 3, includedEarlier: false });
+    expect(record).toMatchObject({
+      periodStart: "2026-03-01",
+      periodEnd: "2026-03-31",
+      rowCount: 3,
+      includedEarlier: false,
+    });
     const [entry] = await auditTrail();
-    expect(entry).toMatchObject({ action: "ad_conversions_exported", actorEmail: MARKETING.email, targetId: String(record!.id) });
+    expect(entry).toMatchObject({
+      action: "ad_conversions_exported",
+      actorEmail: MARKETING.email,
+      targetId: String(record!.id),
+    });
     expect(entry!.detail).toEqual({
       periodStart: "2026-03-01",
       periodEnd: "2026-03-31",
@@ -140,7 +202,9 @@ describe.each(databaseKinds())("Google Ads offline conversions and budgets on %s
     const again = await post(CONVERSIONS, { intent: "prepare", ...FORM });
     expect(again.status).toBe(200);
     const words = textOf(await again.text());
-    expect(words).toContain("Mar 1 – Mar 31, 2026: there is nothing to send that was not sent before, so no file was made.");
+    expect(words).toContain(
+      "Mar 1 – Mar 31, 2026: there is nothing to send that was not sent before, so no file was made.",
+    );
     expect(words).toContain("3 left out: sent in a file before.");
     expect(await exports()).toHaveLength(1);
 
@@ -160,11 +224,14 @@ describe.each(databaseKinds())("Google Ads offline conversions and budgets on %s
     const before = (await exports()).length;
     const cases: [Record<string, string | string[]>, string][] = [
       [{ kinds: [] }, "Choose at least one: scheduled, or became a patient."],
-      [{ scheduledName: "=HYPERLINK(\"http://x\")" }, "Start the name with a letter or digit, as Google Ads names are."],
-      [{ patientName: "Appointment scheduled" }, "Use another name than for scheduled: each outcome is its own conversion action in Google Ads."],
+      [{ scheduledName: '=HYPERLINK("http://x")' }, "Start the name with a letter or digit, as Google Ads names are."],
+      [
+        { patientName: "Appointment scheduled" },
+        "Use another name than for scheduled: each outcome is its own conversion action in Google Ads.",
+      ],
       [{ to: "2099-01-01" }, "The last day is in the future: choose today or earlier."],
       [{ from: "2026-03-31", to: "2026-03-01" }, "The last day is before the first day."],
-      [{ patientValue: "lots" , currency: "USD" }, "Write an amount in USD, such as 150 or 150.00, or leave it empty."],
+      [{ patientValue: "lots", currency: "USD" }, "Write an amount in USD, such as 150 or 150.00, or leave it empty."],
       [{ patientValue: "100" }, "Choose the currency of the values (or leave the values empty)."],
       [{ currency: "XYZ" }, "Use a currency code of three letters, such as USD."],
     ];
@@ -184,7 +251,9 @@ describe.each(databaseKinds())("Google Ads offline conversions and budgets on %s
     const page = textOf(await (await fetch(`${app.url}${BUDGETS}?month=2026-03`, { headers: { cookie } })).text());
     expect(page).toContain("The whole account $3,000.00 $1,932.98");
     const same = await post(BUDGETS, { intent: "set", scope: "account", month: "2026-03", amount: "3000.00" });
-    expect(textOf(await same.text())).toContain("Nothing changed: that is already the budget for the whole account in March 2026.");
+    expect(textOf(await same.text())).toContain(
+      "Nothing changed: that is already the budget for the whole account in March 2026.",
+    );
     const bad = await post(BUDGETS, { intent: "set", scope: "account", month: "2026-13", amount: "-5" });
     expect(bad.status).toBe(400);
     const words = textOf(await bad.text());

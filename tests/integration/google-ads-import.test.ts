@@ -61,7 +61,8 @@ describe.each(databaseKinds())("Google Ads import on %s", (kind) => {
   }
   const days = () => db().select().from(t.adCampaignDays).orderBy(t.adCampaignDays.day, t.adCampaignDays.campaignId);
   const campaigns = () => db().select().from(t.adCampaigns).orderBy(t.adCampaigns.name);
-  const auditTrail = () => db().select().from(t.auditLog).where(like(t.auditLog.action, "ad_%")).orderBy(desc(t.auditLog.id));
+  const auditTrail = () =>
+    db().select().from(t.auditLog).where(like(t.auditLog.action, "ad_%")).orderBy(desc(t.auditLog.id));
   const costOf = async () => (await days()).reduce((sum, row) => sum + row.costMicros, 0);
 
   it("previews a report without storing anything, then saves it whole and audited; a second save stores nothing more", async () => {
@@ -113,7 +114,11 @@ describe.each(databaseKinds())("Google Ads import on %s", (kind) => {
       currency: "USD",
     });
     const [entry] = await auditTrail();
-    expect(entry).toMatchObject({ action: "ad_report_imported", actorEmail: MARKETING.email, targetId: String(imported!.id) });
+    expect(entry).toMatchObject({
+      action: "ad_report_imported",
+      actorEmail: MARKETING.email,
+      targetId: String(imported!.id),
+    });
     expect(entry!.detail).toMatchObject({
       kind: "campaigns",
       periodStart: "2026-03-01",
@@ -131,7 +136,11 @@ describe.each(databaseKinds())("Google Ads import on %s", (kind) => {
     expect((await auditTrail()).filter((e) => e.targetId === String(imported!.id))).toHaveLength(1);
     // Only its maker can save a preview.
     const other = await preview("Campaign report.csv", googleAdsFixture("campaigns-daily.csv"));
-    const otherSave = await post({ intent: "save", previewId: previewIdOf(await other.text())! }, undefined, adminCookie);
+    const otherSave = await post(
+      { intent: "save", previewId: previewIdOf(await other.text())! },
+      undefined,
+      adminCookie,
+    );
     expect(otherSave.status).toBe(404);
   });
 
@@ -163,10 +172,10 @@ describe.each(databaseKinds())("Google Ads import on %s", (kind) => {
     const newer = campaignReport([
       "2026-03-01,Psychiatry - Winter Park,21456789012,Enabled,USD,900,30,3.33%,3.37,101.10,3.33",
       "2026-03-02,Psychiatry - Winter Park,21456789012,Enabled,USD,957,34,3.55%,3.37,114.65,3.78",
-      "2026-03-03,Psychiatry - Winter Park,21456789012,Enabled,USD,\"1,014\",37,3.65%,3.37,124.83,4.11",
-      "2026-03-04,Psychiatry - Winter Park,21456789012,Enabled,USD,\"1,071\",40,3.73%,3.38,135.01,4.44",
-      "2026-03-05,Psychiatry - Winter Park,21456789012,Enabled,USD,\"1,128\",43,3.81%,3.38,145.19,4.78",
-      "2026-03-06,Psychiatry - Winter Park,21456789012,Enabled,USD,\"1,185\",45,3.80%,3.37,151.84,5.00",
+      '2026-03-03,Psychiatry - Winter Park,21456789012,Enabled,USD,"1,014",37,3.65%,3.37,124.83,4.11',
+      '2026-03-04,Psychiatry - Winter Park,21456789012,Enabled,USD,"1,071",40,3.73%,3.38,135.01,4.44',
+      '2026-03-05,Psychiatry - Winter Park,21456789012,Enabled,USD,"1,128",43,3.81%,3.38,145.19,4.78',
+      '2026-03-06,Psychiatry - Winter Park,21456789012,Enabled,USD,"1,185",45,3.80%,3.37,151.84,5.00',
       'Total: Campaigns,,,,USD,"6,255",229,3.66%,3.38,772.62,25.44',
     ]);
     const replaced = await importFile("newer.csv", newer);
@@ -225,7 +234,9 @@ describe.each(databaseKinds())("Google Ads import on %s", (kind) => {
         ].join("\r\n"),
       ),
     );
-    expect(again.preview).toContain("Saving replaces the 3 search terms stored now for these campaigns (Mar 1 – Mar 7, 2026)");
+    expect(again.preview).toContain(
+      "Saving replaces the 3 search terms stored now for these campaigns (Mar 1 – Mar 7, 2026)",
+    );
     const left = await db().select().from(t.adSearchTerms);
     expect(left).toHaveLength(5);
     expect(left.reduce((sum, row) => sum + row.costMicros, 0)).toBe(867_190_000 - 436_320_000 + 208_000_000);
@@ -254,7 +265,9 @@ describe.each(databaseKinds())("Google Ads import on %s", (kind) => {
       ],
       [
         "keywords.csv",
-        new TextEncoder().encode("Search keyword report\r\nAll time\r\nKeyword,Campaign,Clicks,Impr.,Cost\r\nx,A,1,1,1.00\r\n"),
+        new TextEncoder().encode(
+          "Search keyword report\r\nAll time\r\nKeyword,Campaign,Clicks,Impr.,Cost\r\nx,A,1,1,1.00\r\n",
+        ),
         400,
         "keywords.csv, line 3: this is a Google Ads keywords report (it has a Keyword column). Upload the campaign report or the search terms report.",
       ],
@@ -269,7 +282,9 @@ describe.each(databaseKinds())("Google Ads import on %s", (kind) => {
       const res = await preview(name, bytes);
       expect(res.status, name).toBe(status);
       const words = textOf(await res.text());
-      expect(words, name).toContain("This file could not be imported, and nothing was stored. Here is what needs fixing:");
+      expect(words, name).toContain(
+        "This file could not be imported, and nothing was stored. Here is what needs fixing:",
+      );
       expect(words, name).toContain(sentence);
     }
     const empty = await post({ intent: "preview" }, { name: "empty.csv", bytes: new Uint8Array() });
@@ -282,7 +297,12 @@ describe.each(databaseKinds())("Google Ads import on %s", (kind) => {
     expect(textOf(await none.text())).toContain('Choose the file Google Ads downloaded (".csv" or "Excel .csv").');
     const noCurrency = await preview(
       "nocur.csv",
-      adsExcelCsv([["Campaign report"], ["All time"], ["Day", "Campaign", "Impr.", "Clicks", "Cost"], ["2026-03-02", "A", "10", "1", "1.00"]]),
+      adsExcelCsv([
+        ["Campaign report"],
+        ["All time"],
+        ["Day", "Campaign", "Impr.", "Clicks", "Cost"],
+        ["2026-03-02", "A", "10", "1", "1.00"],
+      ]),
     );
     expect(noCurrency.status).toBe(400);
     expect(textOf(await noCurrency.text())).toContain(
@@ -302,9 +322,16 @@ describe.each(databaseKinds())("Google Ads import on %s", (kind) => {
     expect(textOf(await euros.text())).toContain(
       "eur.csv: its figures are in EUR, but the figures stored so far are in USD. One account's reports only, please: an account keeps one currency.",
     );
-    const noColumn = adsExcelCsv([["Campaign report"], ["All time"], ["Day", "Campaign", "Impr.", "Clicks", "Cost"], ["2026-03-02", "New one", "10", "1", "1.00"]]);
+    const noColumn = adsExcelCsv([
+      ["Campaign report"],
+      ["All time"],
+      ["Day", "Campaign", "Impr.", "Clicks", "Cost"],
+      ["2026-03-02", "New one", "10", "1", "1.00"],
+    ]);
     const { preview: words } = await importFile("usd.csv", noColumn);
-    expect(words).toContain("Currency USD (the currency of the figures stored so far (the file has no Currency code column))");
+    expect(words).toContain(
+      "Currency USD (the currency of the figures stored so far (the file has no Currency code column))",
+    );
   });
 
   it("refuses a body past the upload bound (413) and one that is not a form (415)", async () => {
@@ -324,11 +351,21 @@ describe.each(databaseKinds())("Google Ads import on %s", (kind) => {
   });
 
   it("says when a saved preview's campaigns would go to the wrong place: several stored campaigns of one name", async () => {
-    await db().insert(t.adCampaigns).values([
-      { googleId: "1", name: "Twin" },
-      { googleId: "2", name: "Twin" },
-    ]);
-    const res = await preview("twin.csv", adsExcelCsv([["Campaign report"], ["All time"], ["Day", "Campaign", "Currency code", "Impr.", "Clicks", "Cost"], ["2026-03-02", "Twin", "USD", "10", "1", "1.00"]]));
+    await db()
+      .insert(t.adCampaigns)
+      .values([
+        { googleId: "1", name: "Twin" },
+        { googleId: "2", name: "Twin" },
+      ]);
+    const res = await preview(
+      "twin.csv",
+      adsExcelCsv([
+        ["Campaign report"],
+        ["All time"],
+        ["Day", "Campaign", "Currency code", "Impr.", "Clicks", "Cost"],
+        ["2026-03-02", "Twin", "USD", "10", "1", "1.00"],
+      ]),
+    );
     expect(res.status).toBe(400);
     expect(textOf(await res.text())).toContain(
       'twin.csv, line 4, column Campaign: several campaigns stored here are named "Twin": add the Campaign ID column in Google Ads so this row goes to the right one.',

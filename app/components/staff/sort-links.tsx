@@ -35,13 +35,19 @@ export function SortLinks<S extends string>({
               aria-current={column === sort ? "true" : undefined}
               className={cn(
                 "inline-flex min-h-8 items-center rounded-full border px-3 text-sm font-medium",
-                column === sort ? "border-primary bg-primary-soft text-primary-dark" : "border-line bg-surface text-primary-dark",
+                column === sort
+                  ? "border-primary bg-primary-soft text-primary-dark"
+                  : "border-line bg-surface text-primary-dark",
               )}
             >
               {words[column]}
               {column === sort ? (
                 <>
-                  {dir === "asc" ? <ArrowUp aria-hidden className="ml-1 size-4" /> : <ArrowDown aria-hidden className="ml-1 size-4" />}
+                  {dir === "asc" ? (
+                    <ArrowUp aria-hidden className="ml-1 size-4" />
+                  ) : (
+                    <ArrowDown aria-hidden className="ml-1 size-4" />
+                  )}
                   <span className="sr-only">
                     {dir === "asc" ? " (sorted, ascending: reverse)" : " (sorted, descending: reverse)"}
                   </span>

@@ -32,7 +32,9 @@ export interface AdsAddress {
 const campaignParam = { campaign: z.coerce.number().int().positive().max(2_147_483_647) };
 
 async function firstAdDay(db: Db): Promise<Date | null> {
-  const result = (await db.execute(sql`select to_char(min(day), 'YYYY-MM-DD') as day from ad_campaign_days`)) as unknown as {
+  const result = (await db.execute(
+    sql`select to_char(min(day), 'YYYY-MM-DD') as day from ad_campaign_days`,
+  )) as unknown as {
     rows: { day: string | null }[];
   };
   const day = result.rows[0]?.day;

@@ -245,14 +245,7 @@ export interface BudgetsView {
 }
 
 export type ConversionField =
-  | "from"
-  | "to"
-  | "kinds"
-  | "scheduledName"
-  | "patientName"
-  | "scheduledValue"
-  | "patientValue"
-  | "currency";
+  "from" | "to" | "kinds" | "scheduledName" | "patientName" | "scheduledValue" | "patientValue" | "currency";
 
 export type ConversionAnswer = FormAnswer<ConversionField> & {
   intent: string;

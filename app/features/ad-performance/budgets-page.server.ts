@@ -53,7 +53,8 @@ export async function budgetsPageData(db: Db, url: URL, now = new Date()): Promi
       scope,
       value,
       budget: budget ? money(budget.amountMicros) : null,
-      since: budget && budget.since !== first ? `from ${shortMonth.format(new Date(`${budget.since}T00:00:00Z`))}` : null,
+      since:
+        budget && budget.since !== first ? `from ${shortMonth.format(new Date(`${budget.since}T00:00:00Z`))}` : null,
       spent: money(spent),
       pacing: budget ? pace(first, budget.amountMicros, spent, spend.through) : null,
     };
@@ -100,11 +101,15 @@ export async function runBudgetAction(
   };
   const intent = text("intent");
   const values = { scope: text("scope"), month: text("month"), amount: text("amount") };
-  const answer = (status: number, init: { ok: boolean; message: string; fields?: Partial<Record<BudgetField, string>> }) => ({
+  const answer = (
+    status: number,
+    init: { ok: boolean; message: string; fields?: Partial<Record<BudgetField, string>> },
+  ) => ({
     status,
     answer: formAnswer<BudgetField, { intent: string }>({ intent, values, ...init }),
   });
-  if (!form || intent !== "set") return answer(400, { ok: false, message: "This form submission could not be understood." });
+  if (!form || intent !== "set")
+    return answer(400, { ok: false, message: "This form submission could not be understood." });
   const { currency } = await storedFacts(db);
   if (!currency) {
     return answer(400, {
@@ -133,8 +138,12 @@ export async function runBudgetAction(
     return answer(400, { ok: false, message: "Please correct the highlighted fields. Nothing was changed.", fields });
   }
   const result = await setBudget(db, actor, { campaignId, month: `${month}-01`, amountMicros, currency });
-  if (!result.ok) return answer(result.status, { ok: false, message: result.message, fields: { scope: result.message } });
-  const scope = campaignId === null ? "the whole account" : (await db.select().from(adCampaigns)).find((c) => c.id === campaignId)?.name ?? "the campaign";
+  if (!result.ok)
+    return answer(result.status, { ok: false, message: result.message, fields: { scope: result.message } });
+  const scope =
+    campaignId === null
+      ? "the whole account"
+      : ((await db.select().from(adCampaigns)).find((c) => c.id === campaignId)?.name ?? "the campaign");
   const from = monthWords(month!);
   if (!result.changed) {
     return answer(200, { ok: true, message: `Nothing changed: that is already the budget for ${scope} in ${from}.` });

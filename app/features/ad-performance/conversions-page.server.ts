@@ -98,7 +98,12 @@ function readForm(
   if (!to) fields.to = "Choose the last day, such as 2026-03-31.";
   else if (dayKey(to) > today) fields.to = "The last day is in the future: choose today or earlier.";
   if (from && to && dayKey(from) > dayKey(to)) fields.to = "The last day is before the first day.";
-  if (from && to && !fields.to && (startOfClinicDay(to).getTime() - startOfClinicDay(from).getTime()) / 86_400_000 + 1 > MAX_DAYS) {
+  if (
+    from &&
+    to &&
+    !fields.to &&
+    (startOfClinicDay(to).getTime() - startOfClinicDay(from).getTime()) / 86_400_000 + 1 > MAX_DAYS
+  ) {
     fields.from = "Choose at most a year at a time (Google takes conversions up to 90 days after the click).";
   }
   if (kinds.length === 0) fields.kinds = "Choose at least one: scheduled, or became a patient.";
@@ -123,12 +128,14 @@ function readForm(
     if (typed) {
       const micros = currency ? readTypedAmount(typed, currency) : null;
       if (!currency) fields.currency = "Choose the currency of the values (or leave the values empty).";
-      else if (micros === null) fields[valueField] = `Write an amount in ${currency}, such as 150 or 150.00, or leave it empty.`;
+      else if (micros === null)
+        fields[valueField] = `Write an amount in ${currency}, such as 150 or 150.00, or leave it empty.`;
       else amounts[kind] = micros;
     }
   }
   if (kinds.length === 2 && names.scheduled && names.scheduled === names.patient) {
-    fields.patientName = "Use another name than for scheduled: each outcome is its own conversion action in Google Ads.";
+    fields.patientName =
+      "Use another name than for scheduled: each outcome is its own conversion action in Google Ads.";
   }
   if (Object.keys(fields).length > 0) return { ok: false, values, includeEarlier, fields };
   const anyValue = amounts.scheduled !== null || amounts.patient !== null;
@@ -158,7 +165,10 @@ export async function runConversionsAction(
   const form = await request.formData().catch(() => null);
   const intent = typeof form?.get("intent") === "string" ? (form!.get("intent") as string) : "";
   type Extras = { intent: string } & Partial<Pick<ConversionAnswer, "check" | "download">>;
-  const answer = (status: number, init: Omit<ConversionAnswer, "answerId" | "intent" | "fields"> & { fields?: ConversionAnswer["fields"] }) => ({
+  const answer = (
+    status: number,
+    init: Omit<ConversionAnswer, "answerId" | "intent" | "fields"> & { fields?: ConversionAnswer["fields"] },
+  ) => ({
     status,
     answer: formAnswer<ConversionField, Extras>({ intent, ...init }),
   });
@@ -167,7 +177,12 @@ export async function runConversionsAction(
   }
   const read = readForm(form, now);
   if (!read.ok) {
-    return answer(400, { ok: false, message: "Please correct the highlighted fields. No file was made.", fields: read.fields, values: read.values });
+    return answer(400, {
+      ok: false,
+      message: "Please correct the highlighted fields. No file was made.",
+      fields: read.fields,
+      values: read.values,
+    });
   }
   const days = periodText({ start: read.from, end: read.to });
   const counts = (check: Awaited<ReturnType<typeof checkConversions>>) => ({
@@ -187,7 +202,11 @@ export async function runConversionsAction(
       check: counts(check),
     });
   }
-  const made = await prepareExport(db, actor, { ...read, settings: read.settings, includeEarlier: read.includeEarlier });
+  const made = await prepareExport(db, actor, {
+    ...read,
+    settings: read.settings,
+    includeEarlier: read.includeEarlier,
+  });
   if (!made.ok) {
     return answer(200, {
       ok: true,

@@ -4,7 +4,13 @@ import { adConversionExports, type AdConversionKind } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { CLINIC_TIME_ZONE } from "~/lib/clinic-time";
 import { CLICK_WINDOW_DAYS } from "./report-format";
-import { CLICK_ID, conversionFile, type ClickIdType, type ConversionLine, type ConversionSettings } from "./conversion-file";
+import {
+  CLICK_ID,
+  conversionFile,
+  type ClickIdType,
+  type ConversionLine,
+  type ConversionSettings,
+} from "./conversion-file";
 
 /** The conversion times are written in the clinic's time zone (Google's template names it on its first line). */
 export const CONVERSION_TIME_ZONE = CLINIC_TIME_ZONE;
@@ -89,8 +95,7 @@ export async function checkConversions(
 }
 
 export type PrepareResult =
-  | { ok: true; exportId: number; rows: number; check: ConversionCheck }
-  | { ok: false; check: ConversionCheck };
+  { ok: true; exportId: number; rows: number; check: ConversionCheck } | { ok: false; check: ConversionCheck };
 
 /**
  * Makes a file: records which leads' outcomes it carries (so the next file
@@ -164,7 +169,16 @@ export async function exportFile(db: Db, exportId: number): Promise<{ filename: 
     const click = (["gclid", "gbraid", "wbraid"] as const).find(
       (type) => typeof row[type] === "string" && CLICK_ID.test(row[type] as string),
     );
-    return click && row.at ? [{ clickType: click, clickId: row[click] as string, kind: row.kind as AdConversionKind, at: new Date(row.at as string) }] : [];
+    return click && row.at
+      ? [
+          {
+            clickType: click,
+            clickId: row[click] as string,
+            kind: row.kind as AdConversionKind,
+            at: new Date(row.at as string),
+          },
+        ]
+      : [];
   });
   return {
     filename: `google-ads-offline-conversions-${made.periodStart}-to-${made.periodEnd}-${made.id}.csv`,
@@ -174,5 +188,9 @@ export async function exportFile(db: Db, exportId: number): Promise<{ filename: 
 
 /** The files made so far, newest first. */
 export function recentExports(db: Db, limit = 20) {
-  return db.select().from(adConversionExports).orderBy(desc(adConversionExports.at), desc(adConversionExports.id)).limit(limit);
+  return db
+    .select()
+    .from(adConversionExports)
+    .orderBy(desc(adConversionExports.at), desc(adConversionExports.id))
+    .limit(limit);
 }

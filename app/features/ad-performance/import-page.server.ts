@@ -81,7 +81,11 @@ export async function runImportAction(
   } catch {
     return {
       status: 400,
-      answer: formAnswer({ ok: false, intent: "", message: "This form submission could not be read. Please try again." }),
+      answer: formAnswer({
+        ok: false,
+        intent: "",
+        message: "This form submission could not be read. Please try again.",
+      }),
     };
   }
   const text = (name: string) => {
@@ -89,7 +93,10 @@ export async function runImportAction(
     return typeof value === "string" ? value : "";
   };
   const intent = text("intent");
-  const answer = (status: number, init: { ok: boolean } & Partial<Omit<ImportAnswer, "answerId" | "ok" | "intent">>) => ({
+  const answer = (
+    status: number,
+    init: { ok: boolean } & Partial<Omit<ImportAnswer, "answerId" | "ok" | "intent">>,
+  ) => ({
     status,
     answer: formAnswer<ImportField, Extras>({ intent, ...init }),
   });
@@ -164,7 +171,10 @@ export async function runImportAction(
     const row = saved.import;
     const period = { start: row.periodStart, end: row.periodEnd };
     const what = `${count(row.rowCount)} ${row.rowCount === 1 ? reportWords[row.kind].one : reportWords[row.kind].rows} of ${count(row.campaignCount)} ${row.campaignCount === 1 ? "campaign" : "campaigns"}, ${periodText(period)}, ${formatMoney(row.costMicros, row.currency)}`;
-    const replaced = saved.replaced && saved.replaced.rows > 0 ? ` It replaced ${count(saved.replaced.rows)} stored before for the same days.` : "";
+    const replaced =
+      saved.replaced && saved.replaced.rows > 0
+        ? ` It replaced ${count(saved.replaced.rows)} stored before for the same days.`
+        : "";
     return answer(200, {
       ok: true,
       message: saved.alreadySaved ? `This file was already saved: ${what}.` : `Saved: ${what}.${replaced}`,
@@ -199,7 +209,8 @@ async function previewOf(db: Db, plan: ImportPlan, held: { id: string; expiresAt
       impressions: plan.totals.impressions,
       clicks: plan.totals.clicks,
       cost: money(plan.totals.costMicros),
-      conversions: conversions === null ? null : (conversions / 100).toLocaleString("en-US", { minimumFractionDigits: 2 }),
+      conversions:
+        conversions === null ? null : (conversions / 100).toLocaleString("en-US", { minimumFractionDigits: 2 }),
     },
     replaces:
       replaced.rows > 0

@@ -95,7 +95,9 @@ async function replacedBy(db: Db, plan: ImportPlan, ids: readonly number[]): Pro
 
 /** For the preview: how many of the file's campaigns are new here, and what saving it would replace. */
 export async function previewFacts(db: Db, plan: ImportPlan): Promise<{ newCampaigns: number; replaced: Replaced }> {
-  const stored = await db.select({ id: adCampaigns.id, googleId: adCampaigns.googleId, name: adCampaigns.name }).from(adCampaigns);
+  const stored = await db
+    .select({ id: adCampaigns.id, googleId: adCampaigns.googleId, name: adCampaigns.name })
+    .from(adCampaigns);
   const matched = matchCampaigns(stored, plan.campaigns);
   const ids = matched.flatMap((m) => (m.id === null ? [] : [m.id]));
   return { newCampaigns: matched.filter((m) => m.id === null).length, replaced: await replacedBy(db, plan, ids) };
@@ -182,7 +184,11 @@ export async function saveImport(db: Db, previewId: string, actor: AuditActor & 
   return db.transaction(async (tx) => {
     const held = await takePreview(tx, "google-ads", previewId, actor.id);
     if (held.state === "gone") {
-      return { ok: false, status: 404, message: "This preview has expired or was never made. Upload the file again." } as const;
+      return {
+        ok: false,
+        status: 404,
+        message: "This preview has expired or was never made. Upload the file again.",
+      } as const;
     }
     if (held.state === "saved") {
       const id = Number(held.savedRef);

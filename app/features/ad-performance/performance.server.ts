@@ -26,7 +26,8 @@ export const NO_FIGURES: AdFigures = {
 };
 
 export function addFigures(a: AdFigures, b: Partial<AdFigures>): AdFigures {
-  const conversions = a.conversions === null && (b.conversions ?? null) === null ? null : (a.conversions ?? 0) + (b.conversions ?? 0);
+  const conversions =
+    a.conversions === null && (b.conversions ?? null) === null ? null : (a.conversions ?? 0) + (b.conversions ?? 0);
   return {
     impressions: a.impressions + (b.impressions ?? 0),
     clicks: a.clicks + (b.clicks ?? 0),
@@ -142,7 +143,10 @@ export async function readPerformance(
         and (campaign is not null or attribution ?| array['gclid', 'gbraid', 'wbraid'])
       group by 1, 2, 3`,
     ),
-    breakdownDays(db, { from, to, filters: { channel: "Paid Search" }, rollups: true, zone }, ["source", "utm_campaign"]),
+    breakdownDays(db, { from, to, filters: { channel: "Paid Search" }, rollups: true, zone }, [
+      "source",
+      "utm_campaign",
+    ]),
     rowsOf<{ currency: string }>(db, sql`select currency from ad_campaign_days limit 1`),
   ]);
 

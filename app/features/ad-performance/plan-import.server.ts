@@ -197,13 +197,17 @@ export function planImport(report: AdsReport, choices: ImportChoices, stored: St
 function notesOf(report: AdsReport, totals: ImportPlan["totals"], currency: string): string[] {
   const notes: string[] = [];
   const money = (micros: number) => formatMoney(micros, currency);
-  const own = report.totals.find((t) => t.label.toLowerCase() === (report.kind === "campaigns" ? "campaigns" : "search terms"));
+  const own = report.totals.find(
+    (t) => t.label.toLowerCase() === (report.kind === "campaigns" ? "campaigns" : "search terms"),
+  );
   if (own) {
     notes.push(
       `The file's own total (Total: ${own.label}, line ${own.line}) agrees with its rows to the cent: ${money(totals.costMicros)}, ${count(totals.clicks, "click", "clicks")}, ${count(totals.impressions, "impression", "impressions")}.`,
     );
   } else {
-    notes.push(`The file has no "Total: ${report.kind === "campaigns" ? "Campaigns" : "Search terms"}" row to check its rows against.`);
+    notes.push(
+      `The file has no "Total: ${report.kind === "campaigns" ? "Campaigns" : "Search terms"}" row to check its rows against.`,
+    );
   }
   const account = report.totals.find((t) => t.label.toLowerCase() === "account");
   if (account?.costMicros != null && account.costMicros > totals.costMicros) {
@@ -219,7 +223,8 @@ function notesOf(report: AdsReport, totals: ImportPlan["totals"], currency: stri
       `Google does not name the searches too few people made: together they cost ${money(other.costMicros)} (line ${other.line}). They are counted in the campaign report, not listed here.`,
     );
   }
-  if (!report.hasConversions) notes.push("The file has no Conversions column: Google's own conversion counts are not shown for these days.");
+  if (!report.hasConversions)
+    notes.push("The file has no Conversions column: Google's own conversion counts are not shown for these days.");
   notes.push(`Read as ${report.format}${report.title ? `, "${report.title}"` : ""}.`);
   return notes;
 }

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  adsCsv,
-  adsExcelCsv,
-  campaignReport,
-  googleAdsFixture,
-} from "../../../tests/setup/google-ads-report";
+import { adsCsv, adsExcelCsv, campaignReport, googleAdsFixture } from "../../../tests/setup/google-ads-report";
 import { problemText } from "~/lib/upload-problems";
 import { readAdsReport, type ReportReading } from "./read-report.server";
 
@@ -17,8 +12,21 @@ const ok = (reading: ReportReading) => {
   if (!reading.ok) throw new Error("not read");
   return reading.report;
 };
-const row = (day: string, name: string, id: string, impressions: string, clicks: string, ctr: string, cpc: string, cost: string, conversions = "1.00", currency = "USD") =>
-  [day, name, id, "Enabled", currency, impressions, clicks, ctr, cpc, cost, conversions].map((v) => (v.includes(",") ? `"${v}"` : v)).join(",");
+const row = (
+  day: string,
+  name: string,
+  id: string,
+  impressions: string,
+  clicks: string,
+  ctr: string,
+  cpc: string,
+  cost: string,
+  conversions = "1.00",
+  currency = "USD",
+) =>
+  [day, name, id, "Enabled", currency, impressions, clicks, ctr, cpc, cost, conversions]
+    .map((v) => (v.includes(",") ? `"${v}"` : v))
+    .join(",");
 
 describe("reading a Google Ads report", () => {
   it("reads the daily campaign report as downloaded (.csv): title, dates, every row, '--', thousands, totals that agree", () => {
@@ -87,17 +95,40 @@ describe("reading a Google Ads report", () => {
   });
 
   it("reads British English dates, a report of one day without a Day column, and days written with their weekday", () => {
-    const british = ok(read("uk.csv", campaignReport([row("2026-03-02", "Brand", "1", "10", "1", "10.00%", "1.00", "1.00")], "1 March 2026 - 7 March 2026")));
+    const british = ok(
+      read(
+        "uk.csv",
+        campaignReport(
+          [row("2026-03-02", "Brand", "1", "10", "1", "10.00%", "1.00", "1.00")],
+          "1 March 2026 - 7 March 2026",
+        ),
+      ),
+    );
     expect(british.dateLine?.period).toEqual({ start: "2026-03-01", end: "2026-03-07" });
     const oneDay = ok(
       read(
         "day.csv",
-        adsCsv(["Campaign report", '"March 3, 2026 - March 3, 2026"', "Campaign,Currency code,Impr.,Clicks,Cost", "Brand,USD,10,1,1.00"]),
+        adsCsv([
+          "Campaign report",
+          '"March 3, 2026 - March 3, 2026"',
+          "Campaign,Currency code,Impr.,Clicks,Cost",
+          "Brand,USD,10,1,1.00",
+        ]),
       ),
     );
     expect(oneDay.rows[0]).toMatchObject({ day: "2026-03-03", campaign: { googleId: null, name: "Brand" } });
     expect(oneDay.byDay).toBe(true);
-    const weekday = ok(read("w.csv", adsExcelCsv([["Campaign report"], ["All time"], ["Day", "Campaign", "Impr.", "Clicks", "Cost"], ["Tue, Mar 3, 2026", "Brand", "10", "1", "1.00"]])));
+    const weekday = ok(
+      read(
+        "w.csv",
+        adsExcelCsv([
+          ["Campaign report"],
+          ["All time"],
+          ["Day", "Campaign", "Impr.", "Clicks", "Cost"],
+          ["Tue, Mar 3, 2026", "Brand", "10", "1", "1.00"],
+        ]),
+      ),
+    );
     expect(weekday.rows[0]!.day).toBe("2026-03-03");
     expect(weekday.dateLine).toMatchObject({ text: "All time", period: null });
     expect(weekday.currency).toBeNull();
@@ -120,13 +151,26 @@ describe("reading a Google Ads report", () => {
     expect(problems(read("empty.csv", new Uint8Array()))).toEqual([
       'empty.csv: the file is empty. In Google Ads choose Download, then ".csv" or "Excel .csv", and upload that file.',
     ]);
-    expect(problems(read("blank.csv", adsCsv(["", ""])))).toEqual(["blank.csv: the file has no lines with anything in them."]);
+    expect(problems(read("blank.csv", adsCsv(["", ""])))).toEqual([
+      "blank.csv: the file has no lines with anything in them.",
+    ]);
     expect(
-      problems(read("kw.csv", adsCsv(["Search keyword report", '"March 1, 2026 - March 7, 2026"', "Keyword status,Keyword,Match type,Campaign,Ad group,Clicks,Impr.,Cost"]))),
+      problems(
+        read(
+          "kw.csv",
+          adsCsv([
+            "Search keyword report",
+            '"March 1, 2026 - March 7, 2026"',
+            "Keyword status,Keyword,Match type,Campaign,Ad group,Clicks,Impr.,Cost",
+          ]),
+        ),
+      ),
     ).toEqual([
       "kw.csv, line 3: this is a Google Ads keywords report (it has a Keyword column). Upload the campaign report or the search terms report.",
     ]);
-    expect(problems(read("Queries.csv", adsCsv(["Top queries,Clicks,Impressions,CTR,Position", "x,1,2,50%,3"])))).toEqual([
+    expect(
+      problems(read("Queries.csv", adsCsv(["Top queries,Clicks,Impressions,CTR,Position", "x,1,2,50%,3"]))),
+    ).toEqual([
       "Queries.csv, line 1: this is a Search Console export, not a Google Ads campaign or search terms report.",
     ]);
     expect(problems(read("leads.csv", adsCsv(["Name,Email", "a,b"])))).toEqual([
@@ -138,24 +182,60 @@ describe("reading a Google Ads report", () => {
   });
 
   it("refuses reports broken down otherwise than by day, or missing a column, naming the header's line", () => {
-    expect(problems(read("w.csv", adsCsv(["Campaign report", "All time", "Week,Campaign,Impr.,Clicks,Cost", "2026-03-02,A,1,1,1.00"])))).toEqual([
+    expect(
+      problems(
+        read(
+          "w.csv",
+          adsCsv(["Campaign report", "All time", "Week,Campaign,Impr.,Clicks,Cost", "2026-03-02,A,1,1,1.00"]),
+        ),
+      ),
+    ).toEqual([
       "w.csv, line 3: this report is broken down by week, which adds days together. In Google Ads choose Segment, then Time, then Day, and download it again.",
     ]);
-    expect(problems(read("d.csv", adsCsv(["Campaign report", "All time", "Day,Device,Campaign,Impr.,Clicks,Cost", "2026-03-02,Mobile phones,A,1,1,1.00"])))).toEqual([
+    expect(
+      problems(
+        read(
+          "d.csv",
+          adsCsv([
+            "Campaign report",
+            "All time",
+            "Day,Device,Campaign,Impr.,Clicks,Cost",
+            "2026-03-02,Mobile phones,A,1,1,1.00",
+          ]),
+        ),
+      ),
+    ).toEqual([
       "d.csv, line 3: this report is broken down by Device, so a campaign's day is spread over several rows. Remove that segment in Google Ads (keep Day) and download it again.",
     ]);
-    expect(problems(read("m.csv", adsCsv(["Campaign report", "All time", "Day,Campaign,Clicks", "2026-03-02,A,1"])))).toEqual([
+    expect(
+      problems(read("m.csv", adsCsv(["Campaign report", "All time", "Day,Campaign,Clicks", "2026-03-02,A,1"]))),
+    ).toEqual([
       'm.csv, line 3: the columns "Impr." and "Cost" are missing. In Google Ads add them to the table (Columns), then download the report again.',
     ]);
-    expect(problems(read("t.csv", adsCsv(["Campaign report", '"March 1, 2026 - March 7, 2026"', "Campaign,Impr.,Clicks,Cost", "A,1,1,1.00"])))).toEqual([
+    expect(
+      problems(
+        read(
+          "t.csv",
+          adsCsv(["Campaign report", '"March 1, 2026 - March 7, 2026"', "Campaign,Impr.,Clicks,Cost", "A,1,1,1.00"]),
+        ),
+      ),
+    ).toEqual([
       't.csv, line 3: this report adds up every day of "March 1, 2026 - March 7, 2026", so it cannot be shown day by day. In Google Ads choose Segment, then Time, then Day, and download it again.',
     ]);
   });
 
   it("names every bad line with its column and reason: broken quoting, unknown or mixed currencies, days outside any range, numbers", () => {
-    expect(problems(read("q.csv", campaignReport([row("2026-03-01", "A", "1", "10", "1", "10.00%", "1.00", "1.00"), '2026-03-02,"Broken,1,Enabled,USD,10,1,10.00%,1.00,1.00'])))).toEqual([
-      "q.csv, line 5: a quoted value is never closed (a quote mark is missing).",
-    ]);
+    expect(
+      problems(
+        read(
+          "q.csv",
+          campaignReport([
+            row("2026-03-01", "A", "1", "10", "1", "10.00%", "1.00", "1.00"),
+            '2026-03-02,"Broken,1,Enabled,USD,10,1,10.00%,1.00,1.00',
+          ]),
+        ),
+      ),
+    ).toEqual(["q.csv, line 5: a quoted value is never closed (a quote mark is missing)."]);
     const lines = [
       row("2026-03-01", "A", "1", "10", "1", "10.00%", "1.00", "1.00", "1.00", "XYZ"),
       row("2026-03-01", "B", "2", "10", "1", "10.00%", "1.00", "1.00", "1.00", "USD"),
@@ -197,24 +277,38 @@ describe("reading a Google Ads report", () => {
   });
 
   it("catches a file whose rows do not add up to its own totals, and counts problems past twenty", () => {
-    const rows = [row("2026-03-01", "A", "1", "10", "1", "10.00%", "1.00", "1.00"), row("2026-03-02", "A", "1", "10", "1", "10.00%", "1.00", "1.00")];
-    expect(problems(read("cut.csv", campaignReport([...rows, "Total: Campaigns,,,,USD,20,2,10.00%,1.00,3.00,2.00"])))).toEqual([
+    const rows = [
+      row("2026-03-01", "A", "1", "10", "1", "10.00%", "1.00", "1.00"),
+      row("2026-03-02", "A", "1", "10", "1", "10.00%", "1.00", "1.00"),
+    ];
+    expect(
+      problems(read("cut.csv", campaignReport([...rows, "Total: Campaigns,,,,USD,20,2,10.00%,1.00,3.00,2.00"]))),
+    ).toEqual([
       "cut.csv, line 6: the file's own total (Total: Campaigns) says 3.00 for Cost, but its rows add up to 2.00. The file is incomplete or was changed after it was downloaded: download it again.",
     ]);
-    expect(problems(read("acc.csv", campaignReport([...rows, "Total: Account,,,,USD,19,2,10.53%,1.00,2.00,2.00"])))).toEqual([
+    expect(
+      problems(read("acc.csv", campaignReport([...rows, "Total: Account,,,,USD,19,2,10.53%,1.00,2.00,2.00"]))),
+    ).toEqual([
       "acc.csv, line 6: the account's total (Total: Account) says 19 for Impr., less than its rows add up to (20). The file was changed after it was downloaded: download it again.",
     ]);
-    const many = Array.from({ length: 25 }, (_, i) => row("2026-03-01", `C${i}`, String(i), "x", "1", "10.00%", "1.00", "1.00"));
+    const many = Array.from({ length: 25 }, (_, i) =>
+      row("2026-03-01", `C${i}`, String(i), "x", "1", "10.00%", "1.00", "1.00"),
+    );
     const listed = problems(read("many.csv", campaignReport(many)));
     expect(listed).toHaveLength(21);
     expect(listed.at(-1)).toBe("many.csv: and 5 more problems in this file.");
   });
 
   it("without Campaign IDs, two campaigns of one name on one day are told apart by nothing: it says how to fix it", () => {
-    const lines = ["Campaign report", "All time", "Day,Campaign,Impr.,Clicks,Cost", "2026-03-01,Same,1,0,0.00", "2026-03-01,Same,2,0,0.00"];
+    const lines = [
+      "Campaign report",
+      "All time",
+      "Day,Campaign,Impr.,Clicks,Cost",
+      "2026-03-01,Same,1,0,0.00",
+      "2026-03-01,Same,2,0,0.00",
+    ];
     expect(problems(read("n.csv", adsCsv(lines)))).toEqual([
       'n.csv, line 5: a campaign named "Same" on 2026-03-01 is listed twice (also on line 4). If two campaigns have the same name, add the Campaign ID column in Google Ads so they can be told apart.',
     ]);
   });
-
 });

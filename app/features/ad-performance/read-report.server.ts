@@ -138,7 +138,10 @@ export function readAdsReport(upload: UploadedFile, { now = new Date() }: { now?
     problems: [{ file, ...(line !== undefined ? { line } : {}), message }],
   });
   if (upload.bytes.length === 0) {
-    return refuse(400, 'the file is empty. In Google Ads choose Download, then ".csv" or "Excel .csv", and upload that file.');
+    return refuse(
+      400,
+      'the file is empty. In Google Ads choose Download, then ".csv" or "Excel .csv", and upload that file.',
+    );
   }
   const binary = binaryKindOf(upload.bytes);
   if (binary) return refuse(415, binaryWords[binary]);
@@ -323,7 +326,10 @@ export function readAdsReport(upload: UploadedFile, { now = new Date() }: { now?
     const currencyText = cell("currency");
     if (currencyText !== undefined) {
       if (!/^[A-Z]{3}$/.test(currencyText) || !KNOWN_CURRENCIES.has(currencyText)) {
-        fail("currency", `"${currencyText.slice(0, 20)}" is not a currency code we know (Google Ads writes three letters, such as USD).`);
+        fail(
+          "currency",
+          `"${currencyText.slice(0, 20)}" is not a currency code we know (Google Ads writes three letters, such as USD).`,
+        );
         continue;
       }
       if (currency === null) {
@@ -341,7 +347,8 @@ export function readAdsReport(upload: UploadedFile, { now = new Date() }: { now?
     const whole = (column: "impressions" | "clicks") => {
       const text = cell(column)!;
       if (text === NONE || text === "") return 0;
-      if (!WHOLE.test(text)) return fail(column, `"${text.slice(0, 40)}" is not a whole number (Google Ads writes 1,234).`);
+      if (!WHOLE.test(text))
+        return fail(column, `"${text.slice(0, 40)}" is not a whole number (Google Ads writes 1,234).`);
       const n = Number(text.replace(/,/g, ""));
       return n <= MAX_COUNT ? n : fail(column, `${text} is more than any account's report holds.`);
     };
@@ -363,7 +370,10 @@ export function readAdsReport(upload: UploadedFile, { now = new Date() }: { now?
     if (conversionsText !== undefined) {
       const micros = conversionsText === NONE || conversionsText === "" ? 0 : readAmountMicros(conversionsText);
       if (micros === null || micros % (MICROS / 100) !== 0) {
-        fail("conversions", `"${conversionsText.slice(0, 40)}" is not a number of conversions (Google Ads writes 12.50).`);
+        fail(
+          "conversions",
+          `"${conversionsText.slice(0, 40)}" is not a number of conversions (Google Ads writes 12.50).`,
+        );
         continue;
       }
       conversions = micros / (MICROS / 100);
@@ -416,7 +426,10 @@ export function readAdsReport(upload: UploadedFile, { now = new Date() }: { now?
   }
   if (found.size > 0) return { ok: false, status: 400, problems: found.all() };
   if (reportRows.length === 0) {
-    return refuse(400, "the report has no rows with a campaign, only its header and totals. Choose dates in Google Ads when the campaigns ran.");
+    return refuse(
+      400,
+      "the report has no rows with a campaign, only its header and totals. Choose dates in Google Ads when the campaigns ran.",
+    );
   }
   const totalsProblem = checkTotals(kind, reportRows, totals);
   if (totalsProblem) return { ok: false, status: 400, problems: [{ file, ...totalsProblem }] };

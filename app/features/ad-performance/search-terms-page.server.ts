@@ -16,7 +16,8 @@ const params = {
   dir: z.enum(["asc", "desc"]),
   p: z.coerce.number().int().min(1).max(100_000),
 };
-const firstDirection = (sort: TermSort): SortDirection => (sort === "term" || sort === "campaign" || sort === "cpc" ? "asc" : "desc");
+const firstDirection = (sort: TermSort): SortDirection =>
+  sort === "term" || sort === "campaign" || sort === "cpc" ? "asc" : "desc";
 
 /** The search terms page for an address: the range, one campaign or all, the sort and the screen. */
 export async function searchTermsPageData(
@@ -59,7 +60,11 @@ export async function searchTermsPageData(
     { campaign: chosen?.id ?? null, sort, dir, offset: (screen - 1) * TERMS_PER_SCREEN, limit: TERMS_PER_SCREEN },
   );
   const screens = Math.max(1, Math.ceil(read.total / TERMS_PER_SCREEN));
-  const sorted = { ...query, sort: sort === "cost" ? undefined : sort, dir: dir === firstDirection(sort) ? undefined : dir };
+  const sorted = {
+    ...query,
+    sort: sort === "cost" ? undefined : sort,
+    dir: dir === firstDirection(sort) ? undefined : dir,
+  };
   const at = (p: number) => hrefWith(ADS_SEARCH_TERMS_PATH, { ...sorted, p: p > 1 ? p : undefined });
   return {
     status: 200,

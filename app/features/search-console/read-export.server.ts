@@ -52,7 +52,8 @@ function unpack(files: UploadedFile[]): {
   const decode = (name: string, bytes: Uint8Array) => {
     const decoded = decodeUploadText(bytes);
     if (decoded.ok) texts.push({ name, text: decoded.text });
-    else problems.push({ file: name, message: "this file is not text in UTF-8, as Search Console writes its CSV files." });
+    else
+      problems.push({ file: name, message: "this file is not text in UTF-8, as Search Console writes its CSV files." });
   };
 
   for (const file of files) {

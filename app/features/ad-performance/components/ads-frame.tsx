@@ -1,7 +1,13 @@
 import type * as React from "react";
 import { PageHeader } from "~/components/staff/page-header";
 import { ViewTabs, type ViewTab } from "~/components/staff/view-tabs";
-import { ADS_BUDGETS_PATH, ADS_CONVERSIONS_PATH, ADS_IMPORT_PATH, ADS_PATH, ADS_SEARCH_TERMS_PATH } from "~/lib/ads-paths";
+import {
+  ADS_BUDGETS_PATH,
+  ADS_CONVERSIONS_PATH,
+  ADS_IMPORT_PATH,
+  ADS_PATH,
+  ADS_SEARCH_TERMS_PATH,
+} from "~/lib/ads-paths";
 
 /** The ads section's views, in the order a person works through them once files are imported. */
 const ADS_VIEWS = [

@@ -48,7 +48,13 @@ export function CampaignTable({
   money: (micros: number) => string;
 }) {
   const untied = (row: CampaignRow) => row.href === null;
-  const figure = (id: CampaignSort, header: string, pick: (f: AdFigures) => number | null, text: (n: number) => string, adsOnly = false) =>
+  const figure = (
+    id: CampaignSort,
+    header: string,
+    pick: (f: AdFigures) => number | null,
+    text: (n: number) => string,
+    adsOnly = false,
+  ) =>
     column.accessor((row) => pick(row.figures), {
       id,
       header,
@@ -111,7 +117,9 @@ export function CampaignTable({
               }
             : undefined
         }
-        empty={<EmptyState title="No campaign ran in this range">Choose another range, or import a newer report.</EmptyState>}
+        empty={
+          <EmptyState title="No campaign ran in this range">Choose another range, or import a newer report.</EmptyState>
+        }
       />
     </div>
   );

@@ -51,15 +51,19 @@ export function ConversionsPage({ view, answer }: { view: ConversionsView; answe
       title="Offline conversions"
       description={
         <p>
-          Tell Google Ads which ad clicks led to a scheduled first visit or a new patient, so it can find more people like
-          them. The file holds only Google&apos;s click ids, the conversion names you choose and the times: never a name,
-          an e-mail address or a phone number. Use neutral names (&ldquo;Appointment scheduled&rdquo;), never a
+          Tell Google Ads which ad clicks led to a scheduled first visit or a new patient, so it can find more people
+          like them. The file holds only Google&apos;s click ids, the conversion names you choose and the times: never a
+          name, an e-mail address or a phone number. Use neutral names (&ldquo;Appointment scheduled&rdquo;), never a
           condition or treatment.
         </p>
       }
     >
       <ExportForm view={view} answer={answer} />
-      <Section id="files" title="Files made so far" intro="Outcomes in a file are left out of the next one, unless you ask for them again.">
+      <Section
+        id="files"
+        title="Files made so far"
+        intro="Outcomes in a file are left out of the next one, unless you ask for them again."
+      >
         <DataTable
           caption="Offline conversion files, newest first"
           columns={columns}
@@ -101,33 +105,59 @@ function ExportForm({ view, answer }: { view: ConversionsView; answer?: Conversi
               {countText(check.scheduled)} scheduled and {countText(check.patients)} new{" "}
               {check.patients === 1 ? "patient" : "patients"} from a Google ad click.
             </li>
-            {check.exportedBefore > 0 ? <li>{countText(check.exportedBefore)} left out: sent in a file before.</li> : null}
-            {check.tooLate > 0 ? (
-              <li>{countText(check.tooLate)} left out: more than 90 days after the click, which Google no longer takes.</li>
+            {check.exportedBefore > 0 ? (
+              <li>{countText(check.exportedBefore)} left out: sent in a file before.</li>
             ) : null}
-            {check.unreadable > 0 ? <li>{countText(check.unreadable)} left out: the click id is not one of Google&apos;s.</li> : null}
+            {check.tooLate > 0 ? (
+              <li>
+                {countText(check.tooLate)} left out: more than 90 days after the click, which Google no longer takes.
+              </li>
+            ) : null}
+            {check.unreadable > 0 ? (
+              <li>{countText(check.unreadable)} left out: the click id is not one of Google&apos;s.</li>
+            ) : null}
           </ul>
         ) : null}
         {answer?.download && settled ? (
           <p>
-            <a href={answer.download.href} download className={buttonVariants({ variant: "primary", size: "md" })} data-answer-focus>
-              Download the file ({countText(answer.download.rows)} {answer.download.rows === 1 ? "conversion" : "conversions"})
+            <a
+              href={answer.download.href}
+              download
+              className={buttonVariants({ variant: "primary", size: "md" })}
+              data-answer-focus
+            >
+              Download the file ({countText(answer.download.rows)}{" "}
+              {answer.download.rows === 1 ? "conversion" : "conversions"})
             </a>
           </p>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="export-from" label="Reached from" error={errors.from}>
-            <Input id="export-from" name="from" type="date" defaultValue={values.from} {...describedBy("export-from", { error: errors.from })} />
+            <Input
+              id="export-from"
+              name="from"
+              type="date"
+              defaultValue={values.from}
+              {...describedBy("export-from", { error: errors.from })}
+            />
           </Field>
           <Field id="export-to" label="Until" error={errors.to}>
-            <Input id="export-to" name="to" type="date" defaultValue={values.to} {...describedBy("export-to", { error: errors.to })} />
+            <Input
+              id="export-to"
+              name="to"
+              type="date"
+              defaultValue={values.to}
+              {...describedBy("export-to", { error: errors.to })}
+            />
           </Field>
         </div>
         <fieldset
           className="grid gap-4 rounded-2xl border border-line p-4"
           aria-describedby={errors.kinds ? "export-kinds-error" : undefined}
         >
-          <legend className="px-1 text-sm font-semibold">Outcomes to send, and their conversion action in Google Ads</legend>
+          <legend className="px-1 text-sm font-semibold">
+            Outcomes to send, and their conversion action in Google Ads
+          </legend>
           {errors.kinds ? (
             <p id="export-kinds-error" className="text-sm font-medium text-danger">
               {errors.kinds}
@@ -205,7 +235,9 @@ function ExportForm({ view, answer }: { view: ConversionsView; answer?: Conversi
             <span className="text-muted">(Google counts a click, name and time once, whatever you send twice)</span>
           </span>
         </label>
-        <p className="text-sm text-muted">Times are written in the clinic&apos;s time zone ({view.timeZone}), which the file names on its first line.</p>
+        <p className="text-sm text-muted">
+          Times are written in the clinic&apos;s time zone ({view.timeZone}), which the file names on its first line.
+        </p>
         <div className="flex flex-wrap gap-3">
           <Button type="submit" name="intent" value="check" variant="outline" disabled={sending !== null}>
             {sending === "check" ? "Checking..." : "Check what it would hold"}

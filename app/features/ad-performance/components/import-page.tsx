@@ -60,9 +60,10 @@ export function ImportPage({
       title="Import from Google Ads"
       description={
         <p>
-          In Google Ads, open Campaigns, choose the dates, then Segment → Time → Day; then Download and &ldquo;.csv&rdquo;
-          (or &ldquo;Excel .csv&rdquo;). For search terms, open Insights and reports → Search terms and download the same
-          way. You see what would be stored before anything is, and importing the same days again replaces them.
+          In Google Ads, open Campaigns, choose the dates, then Segment → Time → Day; then Download and
+          &ldquo;.csv&rdquo; (or &ldquo;Excel .csv&rdquo;). For search terms, open Insights and reports → Search terms
+          and download the same way. You see what would be stored before anything is, and importing the same days again
+          replaces them.
         </p>
       }
     >
@@ -77,7 +78,12 @@ export function ImportPage({
             : "Nothing is stored yet."}
         </p>
         {/* A fresh form (no values kept) once something was saved. */}
-        <UploadForm key={banner?.ok ? banner.answerId : "form"} answer={formAnswer} maxBytes={maxBytes} maxText={maxText} />
+        <UploadForm
+          key={banner?.ok ? banner.answerId : "form"}
+          answer={formAnswer}
+          maxBytes={maxBytes}
+          maxText={maxText}
+        />
       </section>
       {preview && answer ? <ImportPreview key={preview.previewId} preview={preview} answer={answer} /> : null}
       <section aria-labelledby="imports-heading" className="grid gap-4">

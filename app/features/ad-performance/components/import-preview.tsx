@@ -121,7 +121,9 @@ export function ImportPreview({ preview, answer }: { preview: Preview; answer: I
         >
           Start over
         </Link>
-        <p className="w-full text-sm text-muted">Save it before {preview.expires}; after that, upload the file again.</p>
+        <p className="w-full text-sm text-muted">
+          Save it before {preview.expires}; after that, upload the file again.
+        </p>
       </Form>
     </section>
   );

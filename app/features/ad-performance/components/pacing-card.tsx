@@ -34,8 +34,8 @@ export function PacingCard({ view, money }: { view: PacingView; money: (micros: 
       {pacing.daysCounted > 0 ? (
         <>
           <p>
-            Through {view.through} ({pacing.daysCounted} of {pacing.daysInMonth} days), {money(pacing.spentMicros)} was spent.
-            An even pace would have spent {money(pacing.evenPaceMicros)} by then.
+            Through {view.through} ({pacing.daysCounted} of {pacing.daysInMonth} days), {money(pacing.spentMicros)} was
+            spent. An even pace would have spent {money(pacing.evenPaceMicros)} by then.
           </p>
           {pacing.projectedMicros !== null && share !== null ? (
             <p>
@@ -50,7 +50,10 @@ export function PacingCard({ view, money }: { view: PacingView; money: (micros: 
         <p>Import this month&apos;s campaign report to see how the spending keeps pace.</p>
       )}
       <p className="text-sm">
-        <Link to={ADS_BUDGETS_PATH} className="inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2">
+        <Link
+          to={ADS_BUDGETS_PATH}
+          className="inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2"
+        >
           Budgets and pacing for every campaign
         </Link>
       </p>

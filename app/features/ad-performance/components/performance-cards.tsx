@@ -29,7 +29,12 @@ export function PerformanceCards({
     unavailable?: string;
     note?: string;
   }[] = [
-    { label: "Cost", pick: (f) => f.costMicros, format: money, note: "What Google Ads charged, from the imported reports." },
+    {
+      label: "Cost",
+      pick: (f) => f.costMicros,
+      format: money,
+      note: "What Google Ads charged, from the imported reports.",
+    },
     { label: "Clicks", pick: (f) => f.clicks, format: countText, good: "up" },
     { label: "Impressions", pick: (f) => f.impressions, format: countText, good: "up" },
     {

@@ -30,12 +30,16 @@ export function PerformanceCharts({
         : undefined;
   const costSeries: ChartSeries[] = [
     { key: "cost", label: "Cost", tone: "primary", kind: "bar", look: "solid" },
-    ...(compared ? [{ key: "previous", label: "Cost, period before", tone: "muted", kind: "line", look: "dashed" } as const] : []),
+    ...(compared
+      ? [{ key: "previous", label: "Cost, period before", tone: "muted", kind: "line", look: "dashed" } as const]
+      : []),
   ];
   const leadSeries: ChartSeries[] = [
     { key: "leads", label: "Leads", tone: "primary", kind: "bar", look: "solid" },
     { key: "patients", label: "Became patients", tone: "accent", kind: "bar", look: "hatched" },
-    ...(compared ? [{ key: "previous", label: "Leads, period before", tone: "muted", kind: "line", look: "dashed" } as const] : []),
+    ...(compared
+      ? [{ key: "previous", label: "Leads, period before", tone: "muted", kind: "line", look: "dashed" } as const]
+      : []),
   ];
   return (
     <div className="grid gap-4 lg:grid-cols-2">

@@ -26,9 +26,9 @@ export function PerformancePage(view: PerformanceView) {
       title={view.campaign ? `Google Ads: ${view.campaign.name}` : "Google Ads"}
       description={
         <p>
-          What your campaigns cost, and what they brought: visits to the site, requests and calls, first visits scheduled
-          and new patients. Google knows the first half; only we know the second. Counts and money only: no one is named
-          here.
+          What your campaigns cost, and what they brought: visits to the site, requests and calls, first visits
+          scheduled and new patients. Google knows the first half; only we know the second. Counts and money only: no
+          one is named here.
         </p>
       }
     >
@@ -63,7 +63,9 @@ function Report({ view, money }: { view: PerformanceView; money: (micros: number
   return (
     <>
       <p data-coverage className="max-w-prose">
-        {view.coverage ? `Google Ads figures imported for ${view.coverage}.` : "No Google Ads figures are imported for this range."}
+        {view.coverage
+          ? `Google Ads figures imported for ${view.coverage}.`
+          : "No Google Ads figures are imported for this range."}
         {view.missingDays ? (
           <>
             {" "}
@@ -76,11 +78,20 @@ function Report({ view, money }: { view: PerformanceView; money: (micros: number
         ) : null}
       </p>
       {view.pacing ? <PacingCard view={view.pacing} money={money} /> : null}
-      <Section id="figures" title="At a glance" intro={`${range.current.label}${range.previous ? `, against ${range.previous.label}` : ""}.`}>
+      <Section
+        id="figures"
+        title="At a glance"
+        intro={`${range.current.label}${range.previous ? `, against ${range.previous.label}` : ""}.`}
+      >
         <PerformanceCards current={view.current} previous={view.previous} money={money} />
       </Section>
       <Section id="over-time" title="Over time">
-        <PerformanceCharts series={view.series} bucket={range.bucket} compared={range.previous !== null} money={money} />
+        <PerformanceCharts
+          series={view.series}
+          bucket={range.bucket}
+          compared={range.previous !== null}
+          money={money}
+        />
       </Section>
       {view.campaign ? null : (
         <Section
@@ -94,8 +105,8 @@ function Report({ view, money }: { view: PerformanceView; money: (micros: number
       <Section id="how" title="How these figures are counted">
         <ul className="grid max-w-prose list-disc gap-2 pl-5">
           <li>
-            Impressions, clicks, cost and Google&apos;s conversions are the imported reports&apos; own figures, to the cent.
-            Days are the Google Ads account&apos;s (we take them to be the clinic&apos;s, Eastern time).
+            Impressions, clicks, cost and Google&apos;s conversions are the imported reports&apos; own figures, to the
+            cent. Days are the Google Ads account&apos;s (we take them to be the clinic&apos;s, Eastern time).
           </li>
           <li>
             A visit or a lead belongs to a campaign when its utm_campaign is the campaign&apos;s name or its ID (any
@@ -105,8 +116,8 @@ function Report({ view, money }: { view: PerformanceView; money: (micros: number
           </li>
           <li>
             Leads are requests sent and calls tapped, on the day they arrived; spam and duplicates are left out.
-            &ldquo;Scheduled&rdquo; and &ldquo;new patients&rdquo; count those leads that have got there so far, so recent
-            weeks keep rising as the team works.
+            &ldquo;Scheduled&rdquo; and &ldquo;new patients&rdquo; count those leads that have got there so far, so
+            recent weeks keep rising as the team works.
           </li>
           {view.zoneNote ? <li>{view.zoneNote}</li> : null}
         </ul>

@@ -1,4 +1,10 @@
-import { ActiveFilters, FilterForm, FilterSelect, type ActiveFilter, type FilterOption } from "~/components/staff/filter-form";
+import {
+  ActiveFilters,
+  FilterForm,
+  FilterSelect,
+  type ActiveFilter,
+  type FilterOption,
+} from "~/components/staff/filter-form";
 import { RangePicker, type RangeRefusal } from "~/components/staff/range-picker";
 import type { DateRange } from "~/lib/date-range";
 

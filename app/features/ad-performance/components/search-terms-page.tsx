@@ -30,7 +30,11 @@ const sortWords: Record<TermSort, string> = {
 export function SearchTermsPage(view: SearchTermsView) {
   const money = (micros: number) => formatMoney(micros, view.currency ?? "USD");
   const columns = [
-    column.accessor("term", { id: "term", header: "Search term", meta: { rowHeader: true, cellClassName: "break-words sm:min-w-48" } }),
+    column.accessor("term", {
+      id: "term",
+      header: "Search term",
+      meta: { rowHeader: true, cellClassName: "break-words sm:min-w-48" },
+    }),
     column.accessor("campaign", { id: "campaign", header: "Campaign", meta: { cellClassName: "break-words" } }),
     column.accessor("matchTypes", { id: "match", header: "Match type" }),
     column.accessor("impressions", { header: "Impr.", meta: { align: "right" }, cell: (c) => countText(c.getValue()) }),
@@ -41,7 +45,12 @@ export function SearchTermsPage(view: SearchTermsView) {
       meta: { align: "right" },
       cell: (c) => (c.getValue() === null ? none : shareText(c.getValue()!)),
     }),
-    column.accessor("costMicros", { id: "cost", header: "Cost", meta: { align: "right" }, cell: (c) => money(c.getValue()) }),
+    column.accessor("costMicros", {
+      id: "cost",
+      header: "Cost",
+      meta: { align: "right" },
+      cell: (c) => money(c.getValue()),
+    }),
     column.accessor((row) => ratio(row.costMicros, row.clicks), {
       id: "cpc",
       header: "Avg. CPC",
@@ -86,7 +95,11 @@ export function SearchTermsPage(view: SearchTermsView) {
           {view.range ? (
             <Section
               id="terms"
-              title={view.total > 0 ? `${countText(view.total)} search ${view.total === 1 ? "term" : "terms"}` : "Search terms"}
+              title={
+                view.total > 0
+                  ? `${countText(view.total)} search ${view.total === 1 ? "term" : "terms"}`
+                  : "Search terms"
+              }
               intro={
                 view.covered
                   ? `From the search terms reports imported for ${view.covered}: ${money(view.totals.costMicros)}, ${countText(view.totals.clicks)} clicks, ${countText(view.totals.impressions)} impressions in all. Searches Google does not name (too few people made them) are not listed.`
@@ -94,7 +107,14 @@ export function SearchTermsPage(view: SearchTermsView) {
               }
             >
               {view.leftOut ? <p className="max-w-prose text-sm">{view.leftOut}</p> : null}
-              <SortLinks label="Sort the search terms" sorts={TERM_SORTS} words={sortWords} sort={view.sort} dir={view.dir} hrefs={view.sortHrefs} />
+              <SortLinks
+                label="Sort the search terms"
+                sorts={TERM_SORTS}
+                words={sortWords}
+                sort={view.sort}
+                dir={view.dir}
+                hrefs={view.sortHrefs}
+              />
               <DataTable
                 caption={`Search terms, by ${sortWords[view.sort]} (${view.dir === "asc" ? "ascending" : "descending"})${view.screens > 1 ? `, screen ${view.screen} of ${view.screens}` : ""}`}
                 columns={columns}
@@ -115,7 +135,12 @@ export function SearchTermsPage(view: SearchTermsView) {
                   </EmptyState>
                 }
               />
-              <KeysetPager label="Screens of search terms" {...view.pager} previousLabel="Previous terms" nextLabel="More terms" />
+              <KeysetPager
+                label="Screens of search terms"
+                {...view.pager}
+                previousLabel="Previous terms"
+                nextLabel="More terms"
+              />
             </Section>
           ) : null}
         </>

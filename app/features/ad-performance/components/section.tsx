@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** One part of an ads page: an h2, a sentence on what it shows, its figures. */
-export function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="grid min-w-0 scroll-mt-24 gap-4">
       <div className="grid gap-1">

@@ -13,7 +13,15 @@ import type { ImportAnswer } from "../ads-types";
  * JavaScript; the server answers with a preview or every problem of the
  * file. With JavaScript, a file over the bound is refused before it is sent.
  */
-export function UploadForm({ answer, maxBytes, maxText }: { answer?: ImportAnswer; maxBytes: number; maxText: string }) {
+export function UploadForm({
+  answer,
+  maxBytes,
+  maxText,
+}: {
+  answer?: ImportAnswer;
+  maxBytes: number;
+  maxText: string;
+}) {
   const busy = useSendingIntent("preview") !== null;
   const { tooLarge, clear, onSubmit } = useUploadBound({
     input: "file",
