@@ -13,7 +13,7 @@ const IMPORT = "/admin/google-ads/import";
 const MARKETING = { name: "Mara Ads", email: "mara.ads@clinic.example", roles: ["marketing"] as const };
 const WEEK = `${ADS}?from=2026-03-01&to=2026-03-07`;
 
-const fixture = (name: "campaigns-daily-excel.csv" | "search-terms.csv", as = name) => ({
+const fixture = (name: "campaigns-daily-excel.csv" | "search-terms.csv", as: string = name) => ({
   name: as,
   mimeType: "text/csv",
   buffer: Buffer.from(googleAdsFixture(name)),

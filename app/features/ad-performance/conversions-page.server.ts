@@ -57,6 +57,7 @@ export async function conversionsPageData(db: Db, now = new Date()): Promise<Con
       scheduledValue: value("scheduled"),
       patientValue: value("patient"),
       currency: last?.currency ?? currency ?? "",
+      includeEarlier: "",
     },
     currency,
     exports: rows,
@@ -88,8 +89,9 @@ function readForm(
     scheduledValue: text("scheduledValue"),
     patientValue: text("patientValue"),
     currency: text("currency").toUpperCase(),
+    includeEarlier: form.get("includeEarlier") === "1" ? "1" : "",
   };
-  const includeEarlier = form.get("includeEarlier") === "1";
+  const includeEarlier = values.includeEarlier === "1";
   const fields: Partial<Record<ConversionField, string>> = {};
   const today = dayKey(clinicDayOf(now));
   const from = parseDayKey(values.from);

@@ -56,3 +56,19 @@ export function readTypedAmount(text: string, currency: string): number | null {
   const decimals = trimmed.split(".")[1]?.length ?? 0;
   return decimals <= currencyDecimals(currency) ? micros : null;
 }
+
+const compactFormats = new Map<string, Intl.NumberFormat>();
+/** "$1.2K", "$226": a chart axis's words for an amount. */
+export function formatMoneyCompact(micros: number, currency: string): string {
+  let format = compactFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      notation: "compact",
+      maximumFractionDigits: 1,
+    });
+    compactFormats.set(currency, format);
+  }
+  return format.format(micros / MICROS);
+}

@@ -227,7 +227,7 @@ function ExportForm({ view, answer }: { view: ConversionsView; answer?: Conversi
             type="checkbox"
             name="includeEarlier"
             value="1"
-            defaultChecked={answer?.values ? undefined : false}
+            defaultChecked={values.includeEarlier === "1"}
             className="mt-0.5 size-5 shrink-0 accent-primary"
           />
           <span>

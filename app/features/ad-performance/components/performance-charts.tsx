@@ -3,6 +3,7 @@ import { TimeSeriesChart } from "~/components/staff/charts/time-series-chart";
 import type { BucketSize } from "~/lib/date-range";
 import type { SeriesPoint } from "../ads-types";
 import { countText } from "../figures";
+import { formatMoneyCompact } from "../money";
 
 const bucketHeader: Record<BucketSize, string> = { hour: "Hour", day: "Day", week: "Week", month: "Month" };
 const byWords: Record<BucketSize, string> = { hour: "by hour", day: "by day", week: "by week", month: "by month" };
@@ -13,11 +14,13 @@ export function PerformanceCharts({
   bucket,
   compared,
   money,
+  currency,
 }: {
   series: SeriesPoint[];
   bucket: BucketSize;
   compared: boolean;
   money: (micros: number) => string;
+  currency: string;
 }) {
   const previousColumn = compared
     ? { header: "Period before: days", cell: (_: unknown, i: number) => series[i]?.previousTitle ?? null }
@@ -54,6 +57,7 @@ export function PerformanceCharts({
         }))}
         series={costSeries}
         format={money}
+        axisFormat={(micros) => formatMoneyCompact(micros, currency)}
         pointHeader={bucketHeader[bucket]}
         extraColumn={previousColumn}
       />

@@ -91,6 +91,7 @@ function Report({ view, money }: { view: PerformanceView; money: (micros: number
           bucket={range.bucket}
           compared={range.previous !== null}
           money={money}
+          currency={view.currency ?? "USD"}
         />
       </Section>
       {view.campaign ? null : (
