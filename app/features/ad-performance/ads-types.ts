@@ -245,7 +245,15 @@ export interface BudgetsView {
 }
 
 export type ConversionField =
-  "from" | "to" | "kinds" | "scheduledName" | "patientName" | "scheduledValue" | "patientValue" | "currency";
+  | "from"
+  | "to"
+  | "kinds"
+  | "scheduledName"
+  | "patientName"
+  | "scheduledValue"
+  | "patientValue"
+  | "currency"
+  | "includeEarlier";
 
 export type ConversionAnswer = FormAnswer<ConversionField> & {
   intent: string;
