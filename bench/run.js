@@ -2,7 +2,7 @@
 // their one-line JSON results through to stdout (progress goes to stderr).
 //
 //   npm run bench                        startup, throughput, lead-latency, analytics-ingestion, staff-sign-in,
-//                                        lead-insights, analytics-dashboard, search-console, lighthouse
+//                                        lead-insights, analytics-dashboard, search-console, ads, lighthouse
 //   npm run bench -- throughput          just one (or several, in the order given)
 //
 // Exits non-zero if any benchmark failed; the others still run.
@@ -20,6 +20,7 @@ const ALL = [
   "lead-insights",
   "analytics-dashboard",
   "search-console",
+  "ads",
   "lighthouse",
 ];
 

@@ -42,9 +42,15 @@ export function formatMoney(micros: number, currency: string, { whole = false }:
   return moneyFormat(currency, whole).format(micros / MICROS);
 }
 
+const decimals = new Map<string, number>();
 /** How many decimals a currency is written with (2 for USD, 0 for JPY). */
 export function currencyDecimals(currency: string): number {
-  return moneyFormat(currency, false).resolvedOptions().maximumFractionDigits ?? 2;
+  let known = decimals.get(currency);
+  if (known === undefined) {
+    known = moneyFormat(currency, false).resolvedOptions().maximumFractionDigits ?? 2;
+    decimals.set(currency, known);
+  }
+  return known;
 }
 
 /** A typed amount ("1500", "1,500.00") as micros, at most the currency's decimals; null when it is none. */

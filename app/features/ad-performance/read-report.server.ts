@@ -159,15 +159,15 @@ export function readAdsReport(upload: UploadedFile, { now = new Date() }: { now?
     delimiter === "\t"
       ? `Excel .csv (${decoded.encoding === "utf-8" ? "UTF-8" : "UTF-16"}, tabs)`
       : `.csv (${decoded.encoding === "utf-8" ? "UTF-8" : "UTF-16"}, commas)`;
-  const read = readCsvLines(decoded.text, { delimiter });
-  if (!read.ok) return refuse(400, read.message, read.line);
-  if (read.lines.length === 0) return refuse(400, "the file has no lines with anything in them.");
-
-  const headerIndex = read.lines
-    .slice(0, HEADER_SEARCH_LINES)
-    .findIndex(({ cells }) => cells.map(lower).some((cell) => cell === "campaign" || cell === "search term"));
+  // The first lines alone, to find the header; then the table from the header on (see readCsvLines).
+  const opening = readCsvLines(decoded.text.split(/\r?\n/, HEADER_SEARCH_LINES).join("\n"), { delimiter });
+  if (!opening.ok) return refuse(400, opening.message, opening.line);
+  if (opening.lines.length === 0) return refuse(400, "the file has no lines with anything in them.");
+  const headerIndex = opening.lines.findIndex(({ cells }) =>
+    cells.map(lower).some((cell) => cell === "campaign" || cell === "search term"),
+  );
   if (headerIndex < 0) {
-    const first = read.lines[0]!;
+    const first = opening.lines[0]!;
     const other = OTHER_REPORTS.find(({ column }) => first.cells.some((cell) => lower(cell) === column.toLowerCase()));
     const starts = first.cells.join(delimiter === "\t" ? " " : ",").slice(0, 120);
     return refuse(
@@ -178,9 +178,11 @@ export function readAdsReport(upload: UploadedFile, { now = new Date() }: { now?
       first.line,
     );
   }
-  const header = read.lines[headerIndex]!;
-  const preamble = read.lines.slice(0, headerIndex);
-  const rows = read.lines.slice(headerIndex + 1);
+  const preamble = opening.lines.slice(0, headerIndex);
+  const read = readCsvLines(decoded.text, { delimiter, fromLine: opening.lines[headerIndex]!.line });
+  if (!read.ok) return refuse(400, read.message, read.line);
+  const header = read.lines[0]!;
+  const rows = read.lines.slice(1);
   const names = header.cells.map((cell) => cell.trim());
   const at = columnsOf(names);
   const has = (name: string) => names.some((cell) => cell.toLowerCase() === name.toLowerCase());
