@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from "react";
+import { Form, Link } from "react-router";
 import { AnswerMessage } from "~/components/form/answer-message";
+import { useFormFeedback } from "~/components/form/use-form-feedback";
+import { useSendingIntent } from "~/components/form/use-form-sending";
+import { Button } from "~/components/ui/button";
 import type { FormAnswer } from "~/lib/form-answer";
 
 /** A file input of a staff upload form: its chooser button drawn like the area's soft buttons. */
@@ -52,4 +56,65 @@ export function useUploadBound({ input, maxBytes, refusal }: { input: string; ma
       } else setTooLarge(undefined);
     },
   };
+}
+
+/**
+ * A held preview's form: the one button that stores it (only its id is
+ * posted: the files are not sent again), a way to start over, and until
+ * when it can be saved.
+ */
+export function SavePreviewForm({
+  action,
+  idName,
+  id,
+  expires,
+  uploadAgain,
+}: {
+  action: string;
+  /** The hidden field that carries the preview's id. */
+  idName: string;
+  id: string;
+  expires: string;
+  /** "upload the files again". */
+  uploadAgain: string;
+}) {
+  const busy = useSendingIntent("save") !== null;
+  return (
+    <Form method="post" action={action} className="flex flex-wrap items-center gap-3">
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name={idName} value={id} />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Saving..." : "Save this import"}
+      </Button>
+      <Link
+        to={action}
+        className="inline-flex min-h-11 items-center font-semibold text-primary-dark underline underline-offset-2"
+      >
+        Start over
+      </Link>
+      <p className="w-full text-sm text-muted">
+        Save it before {expires}; after that, {uploadAgain}.
+      </p>
+    </Form>
+  );
+}
+
+/** What a save (or delete) answered, focused when it arrives; after a save, a link to what was saved. */
+export function SavedBanner({ answer, href, linkText }: { answer: FormAnswer; href?: string; linkText: string }) {
+  const ref = useFormFeedback<FormAnswer, HTMLDivElement>(answer);
+  return (
+    <div ref={ref} className="grid gap-2">
+      <AnswerMessage answer={answer} className="p-4 text-base focus:outline-none" />
+      {answer.ok && href ? (
+        <p>
+          <Link
+            to={href}
+            className="inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline"
+          >
+            {linkText}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
 }

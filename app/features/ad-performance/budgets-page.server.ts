@@ -7,6 +7,7 @@ import { ADS_BUDGETS_PATH } from "~/lib/ads-paths";
 import { clinicDayOf, dayKey, parseDayKey } from "~/lib/clinic-time";
 import { spanWords } from "~/lib/date-range";
 import { formAnswer } from "~/lib/form-answer";
+import { readPostedForm } from "~/lib/form-values";
 import { hrefWith, readParams } from "~/lib/url-filters";
 import type { BudgetAnswer, BudgetField, BudgetRow, BudgetsView } from "./ads-types";
 import { budgetsFor, monthSpend, setBudget } from "./budgets.server";
@@ -94,11 +95,8 @@ export async function runBudgetAction(
   request: Request,
   now = new Date(),
 ): Promise<{ status: number; answer: BudgetAnswer }> {
-  const form = await request.formData().catch(() => null);
-  const text = (name: string) => {
-    const value = form?.get(name);
-    return typeof value === "string" ? value.slice(0, 200) : "";
-  };
+  const posted = await readPostedForm(request);
+  const text = (name: string) => posted?.text(name).slice(0, 200) ?? "";
   const intent = text("intent");
   const values = { scope: text("scope"), month: text("month"), amount: text("amount") };
   const answer = (
@@ -108,7 +106,7 @@ export async function runBudgetAction(
     status,
     answer: formAnswer<BudgetField, { intent: string }>({ intent, values, ...init }),
   });
-  if (!form || intent !== "set")
+  if (!posted || intent !== "set")
     return answer(400, { ok: false, message: "This form submission could not be understood." });
   const { currency } = await storedFacts(db);
   if (!currency) {

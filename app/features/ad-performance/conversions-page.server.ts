@@ -4,6 +4,7 @@ import type { AuditActor } from "~/features/auth/audit.server";
 import { ADS_CONVERSIONS_PATH } from "~/lib/ads-paths";
 import { addDays, clinicDayOf, dayKey, formatClinicDateTime, parseDayKey, startOfClinicDay } from "~/lib/clinic-time";
 import { formAnswer } from "~/lib/form-answer";
+import { readPostedForm } from "~/lib/form-values";
 import { periodText } from "~/lib/periods";
 import { zoneWords } from "~/lib/time-zones";
 import type { ConversionAnswer, ConversionField, ConversionsView, ExportListRow } from "./ads-types";
@@ -164,8 +165,8 @@ export async function runConversionsAction(
   request: Request,
   now = new Date(),
 ): Promise<{ status: number; answer: ConversionAnswer }> {
-  const form = await request.formData().catch(() => null);
-  const intent = typeof form?.get("intent") === "string" ? (form!.get("intent") as string) : "";
+  const posted = await readPostedForm(request);
+  const intent = posted?.text("intent") ?? "";
   type Extras = { intent: string } & Partial<Pick<ConversionAnswer, "check" | "download">>;
   const answer = (
     status: number,
@@ -174,10 +175,10 @@ export async function runConversionsAction(
     status,
     answer: formAnswer<ConversionField, Extras>({ intent, ...init }),
   });
-  if (!form || (intent !== "check" && intent !== "prepare")) {
+  if (!posted || (intent !== "check" && intent !== "prepare")) {
     return answer(400, { ok: false, message: "This form submission could not be understood." });
   }
-  const read = readForm(form, now);
+  const read = readForm(posted.form, now);
   if (!read.ok) {
     return answer(400, {
       ok: false,

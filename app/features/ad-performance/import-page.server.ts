@@ -4,6 +4,7 @@ import type { AuditActor } from "~/features/auth/audit.server";
 import { ADS_PATH } from "~/lib/ads-paths";
 import { formatClinicDateTime } from "~/lib/clinic-time";
 import { formAnswer } from "~/lib/form-answer";
+import { readPostedForm, UNREADABLE_FORM } from "~/lib/form-values";
 import { periodText, type Period } from "~/lib/periods";
 import { hrefWith } from "~/lib/url-filters";
 import { ADS_UPLOAD_MAX_BYTES, megabytes } from "~/lib/upload-limits";
@@ -75,23 +76,11 @@ export async function runImportAction(
   request: Request,
   now = new Date(),
 ): Promise<Outcome> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return {
-      status: 400,
-      answer: formAnswer({
-        ok: false,
-        intent: "",
-        message: "This form submission could not be read. Please try again.",
-      }),
-    };
+  const posted = await readPostedForm(request);
+  if (!posted) {
+    return { status: 400, answer: formAnswer({ ok: false, intent: "", message: UNREADABLE_FORM }) };
   }
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const { form, text } = posted;
   const intent = text("intent");
   const answer = (
     status: number,

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import type { AuditActor } from "~/features/auth/audit.server";
 import { formatClinicDateTime } from "~/lib/clinic-time";
 import { formAnswer } from "~/lib/form-answer";
+import { readPostedForm, UNREADABLE_FORM } from "~/lib/form-values";
 import { megabytes, SEARCH_CONSOLE_UPLOAD_MAX_BYTES } from "~/lib/upload-limits";
 import { problemSentences } from "~/lib/upload-problems";
 import { searchTypeWords } from "./export-format";
@@ -66,23 +67,11 @@ export async function runImportAction(
   actor: AuditActor & { id: string },
   request: Request,
 ): Promise<Outcome> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return {
-      status: 400,
-      answer: formAnswer({
-        ok: false,
-        intent: "",
-        message: "This form submission could not be read. Please try again.",
-      }),
-    };
+  const posted = await readPostedForm(request);
+  if (!posted) {
+    return { status: 400, answer: formAnswer({ ok: false, intent: "", message: UNREADABLE_FORM }) };
   }
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const { form, text } = posted;
   const intent = text("intent");
   const answer = (
     status: number,

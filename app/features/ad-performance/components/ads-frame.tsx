@@ -1,6 +1,6 @@
 import type * as React from "react";
-import { PageHeader } from "~/components/staff/page-header";
-import { ViewTabs, type ViewTab } from "~/components/staff/view-tabs";
+import { SectionFrame } from "~/components/staff/section-frame";
+import type { ViewTab } from "~/components/staff/view-tabs";
 import {
   ADS_BUDGETS_PATH,
   ADS_CONVERSIONS_PATH,
@@ -31,12 +31,14 @@ export function AdsFrame({
   children: React.ReactNode;
 }) {
   return (
-    <div className="grid gap-8">
-      <div className="grid gap-6">
-        <PageHeader title={title} description={description} actions={actions} />
-        <ViewTabs label="Google Ads views" views={ADS_VIEWS} />
-      </div>
+    <SectionFrame
+      title={title}
+      description={description}
+      actions={actions}
+      viewsLabel="Google Ads views"
+      views={ADS_VIEWS}
+    >
       {children}
-    </div>
+    </SectionFrame>
   );
 }

@@ -13,7 +13,7 @@ import { shareText } from "../figures";
 import { formatMoney } from "../money";
 import { projectedShare } from "../pacing";
 import { AdsFrame } from "./ads-frame";
-import { Section } from "./section";
+import { ReportSection } from "~/components/staff/report-section";
 
 const column = createColumnHelper<BudgetRow>();
 const none = <span className="text-muted">No budget</span>;
@@ -98,7 +98,7 @@ export function BudgetsPage({ view, answer }: { view: BudgetsView; answer?: Budg
       ) : (
         <>
           <BudgetForm view={view} answer={answer} />
-          <Section
+          <ReportSection
             id="pacing"
             title={`${view.monthWords}`}
             intro={
@@ -125,7 +125,7 @@ export function BudgetsPage({ view, answer }: { view: BudgetsView; answer?: Budg
               rowKey={(row) => row.key}
               stackOnPhone
             />
-          </Section>
+          </ReportSection>
         </>
       )}
     </AdsFrame>

@@ -11,7 +11,7 @@ import { ADS_CONVERSIONS_PATH } from "~/lib/ads-paths";
 import type { ConversionAnswer, ConversionsView, ExportListRow } from "../ads-types";
 import { countText } from "../figures";
 import { AdsFrame } from "./ads-frame";
-import { Section } from "./section";
+import { ReportSection } from "~/components/staff/report-section";
 
 const column = createColumnHelper<ExportListRow>();
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
@@ -59,7 +59,7 @@ export function ConversionsPage({ view, answer }: { view: ConversionsView; answe
       }
     >
       <ExportForm view={view} answer={answer} />
-      <Section
+      <ReportSection
         id="files"
         title="Files made so far"
         intro="Outcomes in a file are left out of the next one, unless you ask for them again."
@@ -72,7 +72,7 @@ export function ConversionsPage({ view, answer }: { view: ConversionsView; answe
           stackOnPhone
           empty={<EmptyState title="No file made yet">Choose the days above and make the first one.</EmptyState>}
         />
-      </Section>
+      </ReportSection>
     </AdsFrame>
   );
 }

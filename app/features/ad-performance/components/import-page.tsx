@@ -1,8 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Link, useNavigation } from "react-router";
-import { AnswerMessage } from "~/components/form/answer-message";
-import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { DataTable } from "~/components/staff/data-table";
+import { SavedBanner } from "~/components/staff/file-upload";
 import { EmptyState } from "~/components/staff/page-header";
 import { periodText } from "~/lib/periods";
 import type { ImportAnswer, ImportListRow, StoredSummary } from "../ads-types";
@@ -67,7 +66,9 @@ export function ImportPage({
         </p>
       }
     >
-      {banner ? <Banner answer={banner} /> : null}
+      {banner ? (
+        <SavedBanner answer={banner} href={banner.reportHref} linkText="See the performance of these days" />
+      ) : null}
       <section aria-labelledby="upload-heading" className="grid gap-4">
         <h2 id="upload-heading" className="text-2xl font-bold text-primary-dark">
           Upload a report
@@ -100,21 +101,5 @@ export function ImportPage({
         />
       </section>
     </AdsFrame>
-  );
-}
-
-function Banner({ answer }: { answer: ImportAnswer }) {
-  const ref = useFormFeedback<ImportAnswer, HTMLDivElement>(answer);
-  return (
-    <div ref={ref} className="grid gap-2">
-      <AnswerMessage answer={answer} className="p-4 text-base focus:outline-none" />
-      {answer.ok && answer.reportHref ? (
-        <p>
-          <Link to={answer.reportHref} className={linkClass}>
-            See the performance of these days
-          </Link>
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,10 +1,8 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { Form, Link } from "react-router";
 import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
-import { useSendingIntent } from "~/components/form/use-form-sending";
 import { DataTable } from "~/components/staff/data-table";
-import { Button } from "~/components/ui/button";
+import { SavePreviewForm } from "~/components/staff/file-upload";
 import { ADS_IMPORT_PATH } from "~/lib/ads-paths";
 import type { ImportAnswer, ImportPreview as Preview, PreviewRow } from "../ads-types";
 import { countText } from "../figures";
@@ -22,7 +20,6 @@ function replaceWords(preview: Preview): string {
 
 /** What saving would store, with the one button that stores it; the keyboard lands on its first sentence. */
 export function ImportPreview({ preview, answer }: { preview: Preview; answer: ImportAnswer }) {
-  const busy = useSendingIntent("save") !== null;
   const area = useFormFeedback<ImportAnswer, HTMLElement>(answer);
   const terms = preview.report === "search terms report";
   const columns = [
@@ -109,22 +106,13 @@ export function ImportPreview({ preview, answer }: { preview: Preview; answer: I
           stackOnPhone
         />
       </div>
-      <Form method="post" action={ADS_IMPORT_PATH} className="flex flex-wrap items-center gap-3">
-        <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name="previewId" value={preview.previewId} />
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : "Save this import"}
-        </Button>
-        <Link
-          to={ADS_IMPORT_PATH}
-          className="inline-flex min-h-11 items-center font-semibold text-primary-dark underline underline-offset-2"
-        >
-          Start over
-        </Link>
-        <p className="w-full text-sm text-muted">
-          Save it before {preview.expires}; after that, upload the file again.
-        </p>
-      </Form>
+      <SavePreviewForm
+        action={ADS_IMPORT_PATH}
+        idName="previewId"
+        id={preview.previewId}
+        expires={preview.expires}
+        uploadAgain="upload the file again"
+      />
     </section>
   );
 }

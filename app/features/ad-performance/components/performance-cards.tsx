@@ -1,7 +1,7 @@
 import { StatCard } from "~/components/staff/stat-card";
 import type { AdFigures } from "../ads-types";
 import { conversionsText, countText, ratio, shareText } from "../figures";
-import { cardGrid } from "./section";
+import { cardGrid } from "~/components/staff/report-section";
 
 /**
  * The range's figures, each against the period before: Google's (cost,

@@ -9,7 +9,7 @@ import { PacingCard } from "./pacing-card";
 import { PerformanceCards } from "./performance-cards";
 import { PerformanceCharts } from "./performance-charts";
 import { ReportControls } from "./report-controls";
-import { Section } from "./section";
+import { ReportSection } from "~/components/staff/report-section";
 
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
 
@@ -78,14 +78,14 @@ function Report({ view, money }: { view: PerformanceView; money: (micros: number
         ) : null}
       </p>
       {view.pacing ? <PacingCard view={view.pacing} money={money} /> : null}
-      <Section
+      <ReportSection
         id="figures"
         title="At a glance"
         intro={`${range.current.label}${range.previous ? `, against ${range.previous.label}` : ""}.`}
       >
         <PerformanceCards current={view.current} previous={view.previous} money={money} />
-      </Section>
-      <Section id="over-time" title="Over time">
+      </ReportSection>
+      <ReportSection id="over-time" title="Over time">
         <PerformanceCharts
           series={view.series}
           bucket={range.bucket}
@@ -93,17 +93,17 @@ function Report({ view, money }: { view: PerformanceView; money: (micros: number
           money={money}
           currency={view.currency ?? "USD"}
         />
-      </Section>
+      </ReportSection>
       {view.campaign ? null : (
-        <Section
+        <ReportSection
           id="campaigns"
           title="Campaigns"
           intro="Each campaign's cost beside what it brought. Choose a name to see that campaign alone; the column headers sort the table."
         >
           <CampaignTable rows={view.rows} sort={view.sort} dir={view.dir} sortHrefs={view.sortHrefs} money={money} />
-        </Section>
+        </ReportSection>
       )}
-      <Section id="how" title="How these figures are counted">
+      <ReportSection id="how" title="How these figures are counted">
         <ul className="grid max-w-prose list-disc gap-2 pl-5">
           <li>
             Impressions, clicks, cost and Google&apos;s conversions are the imported reports&apos; own figures, to the
@@ -122,7 +122,7 @@ function Report({ view, money }: { view: PerformanceView; money: (micros: number
           </li>
           {view.zoneNote ? <li>{view.zoneNote}</li> : null}
         </ul>
-      </Section>
+      </ReportSection>
     </>
   );
 }

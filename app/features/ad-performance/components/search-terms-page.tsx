@@ -10,7 +10,7 @@ import { conversionsText, countText, ratio, shareText } from "../figures";
 import { formatMoney } from "../money";
 import { AdsFrame } from "./ads-frame";
 import { ReportControls } from "./report-controls";
-import { Section } from "./section";
+import { ReportSection } from "~/components/staff/report-section";
 
 const column = createColumnHelper<TermRow>();
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
@@ -93,7 +93,7 @@ export function SearchTermsPage(view: SearchTermsView) {
             filters={view.filters}
           />
           {view.range ? (
-            <Section
+            <ReportSection
               id="terms"
               title={
                 view.total > 0
@@ -141,7 +141,7 @@ export function SearchTermsPage(view: SearchTermsView) {
                 previousLabel="Previous terms"
                 nextLabel="More terms"
               />
-            </Section>
+            </ReportSection>
           ) : null}
         </>
       )}
