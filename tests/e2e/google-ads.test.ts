@@ -106,6 +106,10 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
       /^ADHD Evaluation - Orlando/,
       /^Brand - Clinic Name/,
     ]);
+    // Every figure day by day: Mar 1 is 112.42 + 9.45 + 104.47.
+    const days = page.getByRole("table", { name: "Day by day, oldest first" });
+    await look(days.getByRole("rowheader")).count(7);
+    await look(days.getByRole("row", { name: /^Mar 1, 2026/ }).getByRole("cell", { name: "$226.34" })).visible();
     // The charts are drawn after hydration, their tables folded under "Show as a table".
     await look(page.locator('[data-chart="cost-over-time"] svg').first()).visible();
     await expectAxeCleanAtBothWidths(page);

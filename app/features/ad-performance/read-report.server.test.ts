@@ -312,3 +312,39 @@ describe("reading a Google Ads report", () => {
     ]);
   });
 });
+
+describe("reading damaged Google Ads reports", () => {
+  it("never throws on 300 seeded mutations of the fixtures: each is read or refused with problems", () => {
+    let seed = 17;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const sources = [
+      googleAdsFixture("campaigns-daily.csv"),
+      googleAdsFixture("campaigns-daily-excel.csv"),
+      googleAdsFixture("search-terms.csv"),
+    ];
+    const pieces = ['"', ",", "\t", "\r\n", "--", "Total: Account", "%", "9".repeat(30), "\u0000", "é"];
+    let refused = 0;
+    for (let i = 0; i < 300; i++) {
+      const source = sources[i % sources.length]!;
+      const bytes = Array.from(source);
+      for (let edits = 1 + Math.floor(random() * 4); edits > 0; edits--) {
+        const at = Math.floor(random() * bytes.length);
+        const kind = random();
+        if (kind < 0.3) bytes.splice(at, 1 + Math.floor(random() * 40));
+        else if (kind < 0.6) bytes[at] = Math.floor(random() * 256);
+        else bytes.splice(at, 0, ...new TextEncoder().encode(pieces[Math.floor(random() * pieces.length)]!));
+      }
+      const reading = read(`mutated-${i}.csv`, new Uint8Array(bytes));
+      if (!reading.ok) {
+        refused += 1;
+        expect(reading.problems.length).toBeGreaterThan(0);
+        for (const problem of reading.problems) expect(problem.message.length).toBeGreaterThan(10);
+      }
+    }
+    // Most mutations break something the reader checks (a total, a number, the quoting).
+    expect(refused).toBeGreaterThan(150);
+  });
+});

@@ -3,12 +3,11 @@ import { Link } from "react-router";
 import { DataTable } from "~/components/staff/data-table";
 import { EmptyState } from "~/components/staff/page-header";
 import { SortLinks } from "~/components/staff/sort-links";
-import { CAMPAIGN_SORTS, type AdFigures, type CampaignRow, type CampaignSort, type SortDirection } from "../ads-types";
-import { countText, ratio, shareText } from "../figures";
+import { CAMPAIGN_SORTS, type CampaignRow, type CampaignSort, type SortDirection } from "../ads-types";
+import { figureColumns } from "./figure-columns";
 
 const column = createColumnHelper<CampaignRow>();
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
-const none = <span className="text-muted">—</span>;
 
 export const campaignSortWords: Record<CampaignSort, string> = {
   campaign: "name",
@@ -47,23 +46,6 @@ export function CampaignTable({
   sortHrefs: Record<CampaignSort, string>;
   money: (micros: number) => string;
 }) {
-  const untied = (row: CampaignRow) => row.href === null;
-  const figure = (
-    id: CampaignSort,
-    header: string,
-    pick: (f: AdFigures) => number | null,
-    text: (n: number) => string,
-    adsOnly = false,
-  ) =>
-    column.accessor((row) => pick(row.figures), {
-      id,
-      header,
-      meta: { align: "right", cellClassName: "whitespace-nowrap" },
-      cell: ({ getValue, row }) => {
-        const value = getValue();
-        return value === null || (adsOnly && untied(row.original)) ? none : text(value);
-      },
-    });
   const columns = [
     column.accessor("name", {
       id: "campaign",
@@ -79,19 +61,7 @@ export function CampaignTable({
           <span className="font-normal text-muted">{row.original.name}</span>
         ),
     }),
-    figure("impressions", "Impr.", (f) => f.impressions, countText, true),
-    figure("clicks", "Clicks", (f) => f.clicks, countText, true),
-    figure("ctr", "CTR", (f) => ratio(f.clicks, f.impressions), shareText, true),
-    figure("cpc", "Avg. CPC", (f) => ratio(f.costMicros, f.clicks), money, true),
-    figure("cost", "Cost", (f) => f.costMicros, money, true),
-    figure("visits", "Visits", (f) => f.visits, countText),
-    figure("leads", "Leads", (f) => f.leads, countText),
-    figure("scheduled", "Scheduled", (f) => f.scheduled, countText),
-    figure("patients", "New patients", (f) => f.patients, countText),
-    figure("costPerLead", "Cost per lead", (f) => ratio(f.costMicros, f.leads), money, true),
-    figure("costPerScheduled", "Cost per scheduled", (f) => ratio(f.costMicros, f.scheduled), money, true),
-    figure("costPerPatient", "Cost per new patient", (f) => ratio(f.costMicros, f.patients), money, true),
-    figure("leadRate", "Clicks to leads", (f) => ratio(f.leads, f.clicks), shareText, true),
+    ...figureColumns<CampaignRow>(money, (row) => row.href === null),
   ];
   return (
     <div className="grid gap-3">

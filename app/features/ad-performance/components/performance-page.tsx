@@ -5,6 +5,7 @@ import type { PerformanceView } from "../ads-types";
 import { formatMoney } from "../money";
 import { AdsFrame } from "./ads-frame";
 import { CampaignTable } from "./campaign-table";
+import { DayTable } from "./day-table";
 import { PacingCard } from "./pacing-card";
 import { PerformanceCards } from "./performance-cards";
 import { PerformanceCharts } from "./performance-charts";
@@ -93,6 +94,13 @@ function Report({ view, money }: { view: PerformanceView; money: (micros: number
           money={money}
           currency={view.currency ?? "USD"}
         />
+      </ReportSection>
+      <ReportSection
+        id="by-day"
+        title={range.bucket === "day" ? "Day by day" : range.bucket === "week" ? "Week by week" : "Month by month"}
+        intro="Every figure of each day of the range (or week, or month, as the charts), for the campaign shown."
+      >
+        <DayTable series={view.series} bucket={range.bucket} money={money} />
       </ReportSection>
       {view.campaign ? null : (
         <ReportSection
