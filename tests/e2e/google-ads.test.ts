@@ -11,6 +11,12 @@ import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
 const ADS = "/admin/google-ads";
 const IMPORT = "/admin/google-ads/import";
 const MARKETING = { name: "Mara Ads", email: "mara.ads@clinic.example", roles: ["marketing"] as const };
+/** One account per other role: only admin and marketing may open the ads pages. */
+const OTHERS = [
+  { name: "Ada Admin", email: "ada.admin@clinic.example", roles: ["admin"] as const },
+  { name: "Ian Intake", email: "ian.intake@clinic.example", roles: ["intake"] as const },
+  { name: "Cleo Clinician", email: "cleo.clinician@clinic.example", roles: ["clinician"] as const },
+];
 const WEEK = `${ADS}?from=2026-03-01&to=2026-03-07`;
 
 const fixture = (name: "campaigns-daily-excel.csv" | "search-terms.csv", as: string = name) => ({
@@ -35,7 +41,7 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
   beforeAll(async () => {
     const dataDir = copyPgliteTemplate(`google-ads-${kind}`);
     const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
-    await addStaffTo(databaseUrl ? { databaseUrl } : { dataDir }, [MARKETING]);
+    await addStaffTo(databaseUrl ? { databaseUrl } : { dataDir }, [MARKETING, ...OTHERS]);
     server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
     cookie = await signInCookie(server.url, MARKETING.email);
   });
@@ -153,6 +159,35 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
     await look(page.getByRole("heading", { level: 2, name: "7 search terms" })).visible();
     await look(page.getByRole("rowheader").first()).text("adhd evaluation orlando");
     await expectAxeCleanAtBothWidths(page);
+  });
+
+  it("opens the ads pages and the Ads navigation entry to admin and marketing only (intake and clinician: 403)", async () => {
+    const pages = [
+      ADS,
+      "/admin/google-ads/search-terms",
+      "/admin/google-ads/budgets",
+      "/admin/google-ads/conversions",
+      IMPORT,
+    ];
+    for (const person of [MARKETING, ...OTHERS]) {
+      const allowed = person.roles.some((role) => role === "admin" || role === "marketing");
+      const asThem = await signInCookie(server.url, person.email);
+      for (const path of pages) {
+        for (const asked of [path, `${path}.data`]) {
+          const res = await fetch(`${server.url}${asked}`, { headers: { cookie: asThem }, redirect: "manual" });
+          expect(res.status, `${person.roles[0]} ${asked}`).toBe(allowed ? 200 : 403);
+          await res.arrayBuffer();
+        }
+      }
+      const post = await fetch(`${server.url}/admin/google-ads/budgets`, {
+        method: "POST",
+        headers: { cookie: asThem, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: "intent=set&scope=account&month=2026-03&amount=1",
+      });
+      expect(post.status, `${person.roles[0]} POST budgets`).toBe(allowed ? 200 : 403);
+      const nav = await (await fetch(`${server.url}/admin`, { headers: { cookie: asThem } })).text();
+      expect(nav.includes(`href="${ADS}"`), `${person.roles[0]} sees Ads in the navigation`).toBe(allowed);
+    }
   });
 
   it("lists a bad file's lines, focused, and stores nothing; a file over the bound is refused before it is sent", async () => {
