@@ -53,6 +53,9 @@ const FEATURE_IMPORTS = {
   // The site audit: reads pages with seo-text, the speed figures of the analytics dashboard (in its time
   // zone), the daily-job claims of lead-upkeep, the audit trail, the section's frame.
   "seo-audit": ["analytics-upkeep", "auth", "lead-upkeep", "seo-staff", "seo-text", "web-analytics"],
+  // Google Ads performance (issue 17): the audit trail, the staff guard; visits per campaign from the
+  // analytics dashboard's daily figures, in the days of its time-zone setting.
+  "ad-performance": ["analytics-upkeep", "auth", "web-analytics"],
 };
 
 function refuseCircles(graph) {

@@ -25,6 +25,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { analyticsFillSteps, BENCH_USER_AGENTS, verifyAnalyticsData } from "./analytics-data.js";
+import { signInPatiently, waitForRollups } from "./analytics-wait.js";
 import {
   envInt,
   loadAverage,
@@ -38,7 +39,6 @@ import {
   round,
   runMain,
   scryptHash,
-  signIn,
   sleep,
   snapshotBuild,
   startServer,
@@ -54,7 +54,6 @@ const FILL_ONLY = process.env.BENCH_FILL_ONLY === "1";
 const KEPT_PGLITE_DIR = process.env.BENCH_PGLITE_DIR;
 const EMAIL = "bench.analytics@example.test";
 const PASSWORD = "Bench-heron-meadow-58";
-const ROLLUP_TIMEOUT_MS = 15 * 60_000;
 /** The issue's budgets on PGlite. */
 const BUDGET = { overviewMs: 300, realtimeMs: 50, rssMB: 512 };
 
@@ -96,62 +95,6 @@ async function fill(label, exec, query) {
     checkSeconds: seconds(checkMs),
     databaseMB: round(Number(size.bytes) / 1e6, 0),
   };
-}
-
-/**
- * A number under `key` in a loader's answer: React Router's single fetch
- * (turbo-stream: one flat JSON array whose objects map "_<key index>" to
- * "<value index>"), preferably inside the object under `parent`; plain JSON
- * ("key": 3) as a fallback. Null when absent.
- */
-function findNumber(body, key, parent) {
-  try {
-    const flat = JSON.parse(body.split("\n")[0]);
-    if (Array.isArray(flat)) {
-      const objects = flat.filter((e) => e && typeof e === "object" && !Array.isArray(e));
-      const valueOf = (object, name) => {
-        const ref = object[`_${flat.indexOf(name)}`];
-        return typeof ref === "number" && ref >= 0 ? flat[ref] : undefined;
-      };
-      const holders = parent ? objects.map((o) => valueOf(o, parent)).filter((v) => v && typeof v === "object") : [];
-      for (const object of [...holders, ...objects]) {
-        const value = flat.indexOf(key) >= 0 ? valueOf(object, key) : undefined;
-        if (typeof value === "number") return value;
-      }
-    }
-  } catch {
-    // not turbo-stream: try plain JSON below
-  }
-  const match = new RegExp(`"${key}"\\s*:\\s*(\\d+)`).exec(body);
-  return match ? Number(match[1]) : null;
-}
-
-/** Waits until the overview's loader says every closed day is rolled up; null with a note if it cannot say. */
-async function waitForRollups(server, cookie, label) {
-  const url = `${server.url}${OVERVIEW}.data?range=12m`;
-  const started = performance.now();
-  let last;
-  let lastLog = 0;
-  for (;;) {
-    // Generous: a dashboard that rolls up on request may take minutes to answer the first time.
-    const res = await request(url, { headers: { cookie }, timeoutMs: ROLLUP_TIMEOUT_MS });
-    if (res.status === 404) return { rollupSeconds: null, missing: `${OVERVIEW}.data answered 404` };
-    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
-    const pending = findNumber(res.body.toString(), "daysPending", "rollup");
-    if (pending === null)
-      return { rollupSeconds: null, missing: "no rollup.daysPending in the overview's loader data" };
-    const elapsed = performance.now() - started;
-    if (pending !== last || elapsed - lastLog > 30_000) {
-      log(`${label}: ${pending} days waiting for their rollup, ${seconds(elapsed)} s`);
-      last = pending;
-      lastLog = elapsed;
-    }
-    if (pending === 0) return { rollupSeconds: seconds(elapsed) };
-    if (elapsed > ROLLUP_TIMEOUT_MS) {
-      throw new Error(`${label}: rollups still had ${pending} days pending after ${ROLLUP_TIMEOUT_MS / 60_000} min`);
-    }
-    await sleep(5000);
-  }
 }
 
 /** Median and p90 of RUNS requests after a warm-up; null with `missing` when the page answers 404. */
@@ -212,25 +155,8 @@ async function sendLiveVisitors(server) {
   return recorded;
 }
 
-/**
- * Signs in, trying again while the answer is 503: just after start the server rolls up a year of
- * days, and a sign-in that waits more than 5 s behind a rollup transaction on PGlite's one
- * connection says "try again in a moment".
- */
-async function signInPatiently(url, label) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await signIn(url, EMAIL, PASSWORD);
-    } catch (error) {
-      if (attempt >= 24 || !String(error).includes("503")) throw error;
-      log(`${label}: sign-in answered 503 (the rollups are busy), again in 5 s`);
-      await sleep(5000);
-    }
-  }
-}
-
 async function measure(server, label) {
-  const cookie = await signInPatiently(server.url, label);
+  const cookie = await signInPatiently(server.url, EMAIL, PASSWORD, label);
   const rollup = await waitForRollups(server, cookie, label);
   log(`${label}: timing (${RUNS} runs after ${WARM_UP} to warm up)…`);
   const overview = {

@@ -25,3 +25,29 @@ export async function readFormValues(
     return null;
   }
 }
+
+/** What a page says of a body it cannot parse. */
+export const UNREADABLE_FORM = "This form submission could not be read. Please try again.";
+
+/**
+ * Reads a page form's body, files included (an upload form's): the form,
+ * and its text fields by name ("" when absent or a file); null when the
+ * body cannot be parsed.
+ */
+export async function readPostedForm(
+  request: Request,
+): Promise<{ form: FormData; text: (name: string) => string } | null> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return null;
+  }
+  return {
+    form,
+    text: (name) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : "";
+    },
+  };
+}

@@ -1,7 +1,13 @@
+import { ADS_IMPORT_PATH } from "./ads-paths";
 import { SEO_SEARCH_CONSOLE_IMPORT_PATH } from "./seo-paths";
 
 /** Search Console's export zip is tens of kilobytes (its tables stop at 1,000 rows); this leaves room for any. */
 export const SEARCH_CONSOLE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Google Ads' largest report a clinic's account gives: three years of 50 campaigns by day is about
+ * 55,000 rows, 6 MB as ".csv" and 13 MB as "Excel .csv" (UTF-16 doubles it). Twice that fits.
+ */
+export const ADS_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 
 /**
  * Page actions that take file uploads, and how large a body each accepts
@@ -11,6 +17,7 @@ export const SEARCH_CONSOLE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
  */
 export const UPLOAD_FORM_LIMITS: Readonly<Record<string, number>> = {
   [SEO_SEARCH_CONSOLE_IMPORT_PATH]: SEARCH_CONSOLE_UPLOAD_MAX_BYTES,
+  [ADS_IMPORT_PATH]: ADS_UPLOAD_MAX_BYTES,
 };
 
 /** The upload bound of a page action's path (its data request, /x.data, included), or undefined. */

@@ -50,7 +50,7 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
     await app?.stop();
   });
   beforeEach(async () => {
-    await db().delete(t.searchConsolePending);
+    await db().delete(t.uploadPreviews);
     await db().delete(t.searchConsoleImports);
   });
 
@@ -302,7 +302,7 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
     expect(odd.status).toBe(400);
 
     expect(await imports()).toEqual([]);
-    expect(await db().select().from(t.searchConsolePending)).toEqual([]);
+    expect(await db().select().from(t.uploadPreviews)).toEqual([]);
     expect(await auditTrail()).toHaveLength(auditedBefore);
   });
 
@@ -351,9 +351,9 @@ describe.each(databaseKinds())("Search Console import and report on %s", (kind) 
     const other = await post({ intent: "save", pendingId }, {}, adminCookie);
     expect(other.status).toBe(404);
     await db()
-      .update(t.searchConsolePending)
+      .update(t.uploadPreviews)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(t.searchConsolePending.id, pendingId));
+      .where(eq(t.uploadPreviews.id, pendingId));
     const late = await post({ intent: "save", pendingId });
     expect(late.status).toBe(404);
     expect(textOf(await late.text())).toContain("This preview has expired or was never made. Upload the files again.");

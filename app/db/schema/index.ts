@@ -8,5 +8,7 @@ export * from "./leads";
 export * from "./analytics";
 export * from "./staff";
 export * from "./seo";
+export * from "./uploads";
 export * from "./search-console";
 export * from "./seo-audit";
+export * from "./ads";

@@ -3,18 +3,14 @@ import {
   check,
   date,
   doublePrecision,
-  index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./staff";
 
 // ---------------------------------------------------------------------------
 // Search Console data (issue 16): the Performance report's exports, imported
@@ -79,28 +75,6 @@ export const searchConsoleRows = pgTable(
     primaryKey({ name: "search_console_rows_pkey", columns: [t.importId, t.kind, t.key] }),
     check("search_console_rows_kind_check", sql`${t.kind} in ('query', 'page')`),
   ],
-);
-
-/**
- * An upload that was read and previewed but not saved yet: what it would
- * store, held here so "Save" needs no second upload (and any instance can
- * save it). Kept until it expires, so a second "Save" can say it is done.
- */
-export const searchConsolePending = pgTable(
-  "search_console_pending",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** The import as read (period, type, scope, rows); emptied once saved. */
-    plan: jsonb("plan"),
-    savedImportId: integer("saved_import_id").references(() => searchConsoleImports.id, { onDelete: "set null" }),
-    savedAt: timestamp("saved_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  },
-  (t) => [index("search_console_pending_expires_idx").on(t.expiresAt)],
 );
 
 export type SearchConsoleImport = typeof searchConsoleImports.$inferSelect;

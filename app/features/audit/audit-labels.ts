@@ -41,6 +41,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   page_settings_changed: "Changed a page's search settings",
   page_settings_reset: "Put a page back on its own search settings",
   seo_audit_started: "Started a check of the site's pages",
+  ad_report_imported: "Imported a Google Ads report",
+  ad_budget_changed: "Changed a Google Ads budget",
+  ad_conversions_exported: "Exported offline conversions for Google Ads",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

@@ -1,5 +1,6 @@
 import type { StaffRole } from "~/db/schema";
 import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
+import { ADS_PATH } from "~/lib/ads-paths";
 import { ANALYTICS_PATH, ANALYTICS_SETTINGS_PATH } from "~/lib/analytics-paths";
 import { SEO_PATH } from "~/lib/seo-paths";
 import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH } from "~/lib/lead-paths";
@@ -22,6 +23,11 @@ export const permissions = {
   "site-analytics": ["admin", "marketing"],
   /** Search optimisation: the site audit, pages' search settings, Search Console's searches, redirects and the 404s visitors hit (pages, paths and counts, never a person). */
   seo: ["admin", "marketing"],
+  /**
+   * Google Ads performance: imported ad reports joined with visits and lead counts, budgets, and the
+   * offline-conversion file for Google (click ids and times only, never a name or contact).
+   */
+  ads: ["admin", "marketing"],
   /** Staff accounts, the audit trail and the area's settings. */
   "manage-staff": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -56,6 +62,7 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   { path: ANALYTICS_SETTINGS_PATH, label: "Analytics settings", permission: "manage-staff", inNav: false },
   // Everything under /admin/seo (the audit, its pages, redirects, the 404 monitor): one entry, the section's tabs.
   { path: SEO_PATH, label: "Search", permission: "seo" },
+  { path: ADS_PATH, label: "Ads", permission: "ads" },
   { path: staffPath("staff"), label: "Staff", permission: "manage-staff" },
   { path: staffPath("audit"), label: "Audit log", permission: "manage-staff" },
   { path: staffPath("account"), label: "Your account", permission: "staff-area" },

@@ -46,6 +46,9 @@ export const auditActions = [
   "page_settings_changed",
   "page_settings_reset",
   "seo_audit_started",
+  "ad_report_imported",
+  "ad_budget_changed",
+  "ad_conversions_exported",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -3,13 +3,14 @@ import type { Db } from "~/db/client.server";
 import type { AuditActor } from "~/features/auth/audit.server";
 import { formatClinicDateTime } from "~/lib/clinic-time";
 import { formAnswer } from "~/lib/form-answer";
+import { readPostedForm, UNREADABLE_FORM } from "~/lib/form-values";
 import { megabytes, SEARCH_CONSOLE_UPLOAD_MAX_BYTES } from "~/lib/upload-limits";
+import { problemSentences } from "~/lib/upload-problems";
 import { searchTypeWords } from "./export-format";
 import { counted } from "./figures";
 import { deleteImport, findImport, holdPending, listImports, saveImport } from "./imports.server";
 import { pageLabel, pathOnSite } from "./page-address";
-import { problemText, type ExportProblem } from "./parse-table.server";
-import { periodText } from "./period";
+import { periodText } from "~/lib/periods";
 import { planImport, type ImportPlan } from "./plan-import.server";
 import { readExport, type UploadedFile } from "./read-export.server";
 import { reportHref } from "./report-page.server";
@@ -24,16 +25,6 @@ import type {
 
 /** How many rows of each kind the preview shows. */
 export const PREVIEW_ROWS = 10;
-/** How many of the files' problems an answer lists (each file lists at most 20 itself). */
-const PROBLEMS_LISTED = 60;
-
-/** The problems as sentences, the ones past PROBLEMS_LISTED counted. */
-function problemSentences(problems: ExportProblem[]): string[] {
-  const listed = problems.slice(0, PROBLEMS_LISTED).map(problemText);
-  const more = problems.length - listed.length;
-  return more > 0 ? [...listed, `And ${more} more ${more === 1 ? "problem" : "problems"}.`] : listed;
-}
-
 const pageRef = (url: string, publicUrl: string): PageRef => ({
   url,
   path: pathOnSite(url, publicUrl),
@@ -76,23 +67,11 @@ export async function runImportAction(
   actor: AuditActor & { id: string },
   request: Request,
 ): Promise<Outcome> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return {
-      status: 400,
-      answer: formAnswer({
-        ok: false,
-        intent: "",
-        message: "This form submission could not be read. Please try again.",
-      }),
-    };
+  const posted = await readPostedForm(request);
+  if (!posted) {
+    return { status: 400, answer: formAnswer({ ok: false, intent: "", message: UNREADABLE_FORM }) };
   }
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const { form, text } = posted;
   const intent = text("intent");
   const answer = (
     status: number,

@@ -1,15 +1,15 @@
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import {
   searchConsoleImports,
-  searchConsolePending,
   searchConsoleRows,
   type SearchConsoleImport,
   type SearchConsoleSearchType,
 } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
+import { holdPreview, markPreviewSaved, takePreview } from "~/lib/held-previews.server";
 import type { MetricRow } from "./parse-table.server";
-import type { Period } from "./period";
+import type { Period } from "~/lib/periods";
 import type { ImportPlan } from "./plan-import.server";
 
 /** How long a previewed upload waits to be saved. */
@@ -41,16 +41,10 @@ export async function findImport(db: Db, key: ImportKey): Promise<SearchConsoleI
 /**
  * Holds a read upload until it is saved (or for PENDING_MINUTES): the
  * preview's "Save" posts only this id, so the files are not sent twice,
- * and any instance can save it. Expired ones are cleared on the way.
+ * and any instance can save it (app/lib/held-previews.server.ts).
  */
-export async function holdPending(db: Db, userId: string, plan: ImportPlan, now = new Date()) {
-  await db.delete(searchConsolePending).where(lt(searchConsolePending.expiresAt, now));
-  const expiresAt = new Date(now.getTime() + PENDING_MINUTES * 60_000);
-  const [row] = await db
-    .insert(searchConsolePending)
-    .values({ userId, plan, expiresAt, createdAt: now })
-    .returning({ id: searchConsolePending.id });
-  return { id: row!.id, expiresAt };
+export function holdPending(db: Db, userId: string, plan: ImportPlan, now = new Date()) {
+  return holdPreview(db, "search-console", userId, plan, { minutes: PENDING_MINUTES, now });
 }
 
 export type SaveResult =
@@ -93,27 +87,23 @@ async function insertRows(tx: Db, importId: number, kind: "query" | "page", rows
  */
 export async function saveImport(db: Db, pendingId: string, actor: AuditActor & { id: string }): Promise<SaveResult> {
   return db.transaction(async (tx) => {
-    const [pending] = await tx
-      .select()
-      .from(searchConsolePending)
-      .where(and(eq(searchConsolePending.id, pendingId), eq(searchConsolePending.userId, actor.id)))
-      .for("update");
+    const held = await takePreview(tx, "search-console", pendingId, actor.id);
     const gone = {
       ok: false,
       status: 404,
       message: "This preview has expired or was never made. Upload the files again.",
     } as const;
-    if (!pending) return gone;
-    if (pending.savedAt) {
-      const [saved] = pending.savedImportId
-        ? await tx.select().from(searchConsoleImports).where(eq(searchConsoleImports.id, pending.savedImportId))
+    if (held.state === "gone") return gone;
+    if (held.state === "saved") {
+      const savedId = Number(held.savedRef);
+      const [saved] = Number.isInteger(savedId)
+        ? await tx.select().from(searchConsoleImports).where(eq(searchConsoleImports.id, savedId))
         : [];
       if (!saved)
         return { ok: false, status: 404, message: "This import was saved and has since been deleted." } as const;
       return { ok: true, import: saved, plan: null, alreadySaved: true } as const;
     }
-    if (pending.expiresAt < new Date() || !pending.plan) return gone;
-    const plan = pending.plan as ImportPlan;
+    const plan = held.plan as ImportPlan;
     const key = { period: plan.period, searchType: plan.searchType, scope: plan.scope };
 
     const [before] = await tx.select().from(searchConsoleImports).where(keyWhere(key)).for("update");
@@ -155,10 +145,7 @@ export async function saveImport(db: Db, pendingId: string, actor: AuditActor & 
       .set({ ...counts, sourceFiles })
       .where(eq(searchConsoleImports.id, importId))
       .returning();
-    await tx
-      .update(searchConsolePending)
-      .set({ plan: null, savedAt: new Date(), savedImportId: importId })
-      .where(eq(searchConsolePending.id, pendingId));
+    await markPreviewSaved(tx, pendingId, String(importId));
     await audit(tx, actor, {
       action: "search_console_imported",
       target: { type: "search_console_import", id: String(importId) },

@@ -1,6 +1,7 @@
-import { CsvError, parse } from "csv-parse/sync";
+import { readCsvLines, type CsvLine } from "~/lib/csv-lines.server";
+import { ProblemList, type UploadProblem } from "~/lib/upload-problems";
 import { normalisePageUrl } from "./page-address";
-import { readIsoDay } from "./period";
+import { readIsoDay } from "~/lib/periods";
 import {
   EXPORT_ROW_CAP,
   EXPORT_TABLES,
@@ -10,25 +11,8 @@ import {
   type MetricColumn,
 } from "./export-format";
 
-/** Something wrong in a file, where it is: the sentence names the file, line and column itself. */
-export interface ExportProblem {
-  file: string;
-  line?: number;
-  column?: string;
-  message: string;
-}
-
-/** "Queries.csv, line 14, column CTR: "abc" is not a percentage." */
-export function problemText(problem: ExportProblem): string {
-  const where = [
-    problem.file,
-    problem.line !== undefined ? `line ${problem.line}` : undefined,
-    problem.column !== undefined ? `column ${problem.column}` : undefined,
-  ]
-    .filter(Boolean)
-    .join(", ");
-  return `${where}: ${problem.message}`;
-}
+/** Something wrong in a file, where it is (app/lib/upload-problems.ts words it). */
+export type ExportProblem = UploadProblem;
 
 /** One query or page with its figures (CTR as a percentage: 12.5 for "12.5%"). */
 export interface MetricRow {
@@ -98,18 +82,6 @@ const WHOLE = /^(\d+|\d{1,3}(,\d{3})+)$/;
 const PERCENT = /^(\d+(?:\.\d+)?)\s?%$/;
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 
-function csvErrorWords(error: CsvError): string {
-  switch (error.code) {
-    case "CSV_QUOTE_NOT_CLOSED":
-      return "a quoted value is never closed (a quote mark is missing).";
-    case "INVALID_OPENING_QUOTE":
-    case "CSV_INVALID_CLOSING_QUOTE":
-      return 'a quote mark (") stands inside a value: a value with quote marks must itself be in quotes, with each quote mark doubled.';
-    default:
-      return "this line cannot be read as CSV.";
-  }
-}
-
 const listed = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
 
 /**
@@ -119,23 +91,9 @@ const listed = (values: readonly string[]) => values.map((v) => `"${v}"`).join("
  * it) and the column; none means every row was read.
  */
 export function parseExportTable(file: string, text: string): { table?: ParsedTable; problems: ExportProblem[] } {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, { bom: true, info: true, relax_column_count: true }) as unknown as typeof records;
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines;
-      return { problems: [{ file, line, message: csvErrorWords(error) }] };
-    }
-    throw error;
-  }
-  // Each record with the line it starts on (a quoted value may span lines); blank lines dropped.
-  const lines: { line: number; cells: string[] }[] = [];
-  let previousEnd = 0;
-  for (const { record, info } of records) {
-    if (!(record.length === 1 && record[0]!.trim() === "")) lines.push({ line: previousEnd + 1, cells: record });
-    previousEnd = info.lines;
-  }
+  const read = readCsvLines(text);
+  if (!read.ok) return { problems: [{ file, line: read.line, message: read.message }] };
+  const lines = read.lines;
   const header = lines.shift();
   const promised = tableOfName(file);
   if (!header) {
@@ -182,8 +140,8 @@ export function parseExportTable(file: string, text: string): { table?: ParsedTa
 
 function readFilters(
   file: string,
-  header: { line: number; cells: string[] },
-  lines: { line: number; cells: string[] }[],
+  header: CsvLine,
+  lines: CsvLine[],
 ): { table?: ParsedTable; problems: ExportProblem[] } {
   if (header.cells.length < 2 || header.cells[1]!.trim().toLowerCase() !== "value") {
     return { problems: [{ file, line: header.line, message: `expected the header ${expectedHeader("filters")}.` }] };
@@ -207,8 +165,8 @@ function readFilters(
 function readMetrics(
   file: string,
   table: Exclude<ExportTable, "filters">,
-  header: { line: number; cells: string[] },
-  lines: { line: number; cells: string[] }[],
+  header: CsvLine,
+  lines: CsvLine[],
 ): { table?: ParsedTable; problems: ExportProblem[] } {
   const names = header.cells.map((cell) => cell.trim());
   const compared = names.filter((name) => /^.+ (clicks|impressions|ctr|position)$/i.test(name));
@@ -245,12 +203,7 @@ function readMetrics(
     return { table: { table, file, rows: lines.length }, problems: [] };
   }
 
-  const problems: ExportProblem[] = [];
-  let more = 0;
-  const report = (problem: ExportProblem) => {
-    if (problems.length < MAX_PROBLEMS_PER_FILE) problems.push(problem);
-    else more += 1;
-  };
+  const found = new ProblemList(file, MAX_PROBLEMS_PER_FILE);
   const keyColumn = EXPORT_TABLES[table].first;
   const seen = new Map<string, number>();
   const rows: MetricRow[] = [];
@@ -259,8 +212,7 @@ function readMetrics(
 
   for (const { line, cells } of lines) {
     if (cells.length !== names.length) {
-      report({
-        file,
+      found.add({
         line,
         message: `the line has ${cells.length} values; the header has ${names.length}. A value with a comma in it must be in quotes.`,
       });
@@ -268,7 +220,7 @@ function readMetrics(
     }
     const value = (column: MetricColumn) => cells[at[column]]!.trim();
     const fail = (column: string, message: string) => {
-      report({ file, line, column, message });
+      found.add({ line, column, message });
       return null;
     };
     const whole = (column: "Clicks" | "Impressions") => {
@@ -344,12 +296,10 @@ function readMetrics(
     }
     rows.push({ key, clicks, impressions, ctr, position });
   }
-  if (more > 0)
-    problems.push({ file, message: `and ${more} more ${more === 1 ? "problem" : "problems"} in this file.` });
-  if (problems.length > 0) return { problems };
-  if (table === "dates") return { table: { table, file, days }, problems };
+  if (found.size > 0) return { problems: found.all() };
+  if (table === "dates") return { table: { table, file, days }, problems: [] };
   return {
     table: { table, file, rows, withoutImpressions, capped: lines.length === EXPORT_ROW_CAP },
-    problems,
+    problems: [],
   };
 }

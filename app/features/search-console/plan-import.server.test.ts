@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { csvFile, exportZip, fixtureFiles } from "../../../tests/setup/search-console-export";
 import { isLowCtr, isNearTop, typicalCtr } from "./opportunity-rules";
-import { problemText } from "./parse-table.server";
-import { periodText, readDateFilter } from "./period";
+import { problemText } from "~/lib/upload-problems";
+import { periodText, readDateFilter } from "~/lib/periods";
 import { planImport } from "./plan-import.server";
 import { readExport } from "./read-export.server";
 import type { ImportChoices } from "./search-console-types";

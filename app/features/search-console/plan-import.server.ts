@@ -2,7 +2,7 @@ import { searchConsoleSearchTypes, type SearchConsoleSearchType } from "~/db/sch
 import { searchTypeWords } from "./export-format";
 import { normalisePageUrl, pageFromInput, pageLabel } from "./page-address";
 import type { ExportProblem, MetricRow } from "./parse-table.server";
-import { periodText, readDateFilter, readIsoDay, type Period } from "./period";
+import { periodText, readDateFilter, readIsoDay, type Period } from "~/lib/periods";
 import type { ReadExport } from "./read-export.server";
 import type { ImportChoices, ImportField } from "./search-console-types";
 

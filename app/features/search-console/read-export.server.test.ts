@@ -1,7 +1,7 @@
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { csvFile, exportZip, fixtureFiles } from "../../../tests/setup/search-console-export";
-import { problemText } from "./parse-table.server";
+import { problemText } from "~/lib/upload-problems";
 import { planImport } from "./plan-import.server";
 import { readExport, type UploadedFile } from "./read-export.server";
 

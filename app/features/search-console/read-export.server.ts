@@ -1,4 +1,5 @@
 import { unzipSync } from "fflate";
+import { binaryKindOf, decodeUploadText, uploadBaseName as baseName } from "~/lib/upload-text.server";
 import { EXPORT_ROW_CAP, EXPORT_TABLES, type ExportTable } from "./export-format";
 import {
   parseExportTable,
@@ -31,14 +32,6 @@ export const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 /** An export is seven CSV files; an upload of more than this many is something else (and bounds the work). */
 export const MAX_CSV_FILES = 20;
 
-const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-/** A file's name without folders, control characters (it is shown and stored) or excess length. */
-const baseName = (name: string) =>
-  name
-    .replace(/^.*[\\/]/, "")
-    // eslint-disable-next-line no-control-regex -- control characters are what this removes
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .slice(0, 120);
 const sentenceList = (names: string[]) =>
   names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 
@@ -56,18 +49,11 @@ function unpack(files: UploadedFile[]): {
   const texts: { name: string; text: string }[] = [];
   const problems: ExportProblem[] = [];
   const notes: string[] = [];
-  const decoder = new TextDecoder("utf-8", { fatal: true });
   const decode = (name: string, bytes: Uint8Array) => {
-    let text: string;
-    try {
-      text = decoder.decode(bytes);
-    } catch {
-      text = "\u0000";
-    }
-    // (A NUL is no character of a CSV file, and PostgreSQL can store none.)
-    if (text.includes("\u0000")) {
+    const decoded = decodeUploadText(bytes);
+    if (decoded.ok) texts.push({ name, text: decoded.text });
+    else
       problems.push({ file: name, message: "this file is not text in UTF-8, as Search Console writes its CSV files." });
-    } else texts.push({ name, text });
   };
 
   for (const file of files) {
@@ -76,7 +62,7 @@ function unpack(files: UploadedFile[]): {
       problems.push({ file: name, message: "the file is empty." });
       continue;
     }
-    if (!isZip(file.bytes)) {
+    if (binaryKindOf(file.bytes) !== "zip") {
       decode(name, file.bytes);
       continue;
     }

@@ -4,7 +4,7 @@ import { searchConsoleSearchTypes, type SearchConsoleSearchType } from "~/db/sch
 import { SEO_SEARCH_CONSOLE_PATH } from "~/lib/seo-paths";
 import { hrefWith, readParams } from "~/lib/url-filters";
 import { searchTypeWords } from "./export-format";
-import { periodText, readIsoDay, type Period } from "./period";
+import { periodText, readIsoDay, type Period } from "~/lib/periods";
 import { listReportPeriods, searchConsoleReport } from "./report.server";
 import {
   PAGE_SORTS,

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { searchConsoleImports, searchConsoleRows, type SearchConsoleSearchType } from "~/db/schema";
 import { isLowCtr, isNearTop, typicalCtr } from "./opportunity-rules";
 import { normalisePageUrl, pageLabel, pathOnSite } from "./page-address";
-import type { Period } from "./period";
+import type { Period } from "~/lib/periods";
 import type { Opportunity, PageRef, QueryFigures, ReportPage } from "./search-console-types";
 
 /** One period of imported data: what the report can show at once (periods may overlap, so never summed). */

@@ -1,5 +1,5 @@
 import type { FormAnswer } from "~/lib/form-answer";
-import type { Period } from "./period";
+import type { Period } from "~/lib/periods";
 
 // What the two pages' loaders and actions hand their components, and the
 // server's modules share (types only, importable by the browser).

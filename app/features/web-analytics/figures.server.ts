@@ -292,6 +292,54 @@ export async function breakdowns(
   return { rows: result, totals };
 }
 
+/** One value of a breakdown on one clinic day. */
+export interface BreakdownDay {
+  /** "YYYY-MM-DD" */
+  day: string;
+  dimension: Dimension;
+  value: string;
+  visitors: number;
+  visits: number;
+  leadVisits: number;
+}
+
+/**
+ * The values of some dimensions day by day over the scope (from the
+ * rollups for the days they hold, the raw rows for the rest, as every
+ * figure here): for a report that lines visits up with figures of its own
+ * per day, such as the Google Ads report's visits per utm_campaign.
+ */
+export async function breakdownDays(
+  db: Db,
+  scope: Scope,
+  dimensions: readonly Exclude<Dimension, "page">[],
+): Promise<BreakdownDay[]> {
+  if (dimensions.length === 0) return [];
+  const raw = await rawWindow(db, scope);
+  const columns = sql`t.day, t.dimension, t.value, t.visitors, t.visits, t.lead_visits`;
+  const wanted = sql`dimension in (${sql.join(
+    dimensions.map((d) => sql`${d}`),
+    sql`, `,
+  )})`;
+  const rows = await rowsOf(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, dimension, value, sum(visitors) as visitors, sum(visits) as visits,
+      sum(lead_visits) as lead_visits
+    from (${rolled(scope, "analytics_day_breakdowns", columns)} and t.${wanted}
+      union all select ${columns} from (${breakdownRows(raw, dimensions)}) t) x
+    where ${wanted}
+    group by day, dimension, value`,
+  );
+  return rows.map((r) => ({
+    day: r.day as string,
+    dimension: r.dimension as Dimension,
+    value: r.value as string,
+    visitors: num(r.visitors),
+    visits: num(r.visits),
+    leadVisits: num(r.lead_visits),
+  }));
+}
+
 /** A goal's (or one of its labels') conversions over the scope. */
 export interface GoalRow {
   goal: string;

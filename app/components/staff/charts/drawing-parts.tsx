@@ -9,6 +9,8 @@ export interface DrawingProps {
   points: readonly ChartPoint[];
   series: readonly ChartSeries[];
   format: (n: number) => string;
+  /** The value axis's words, when the exact figure is too wide for it ("$1.2K" for "$1,234.56"); `format` otherwise. */
+  axisFormat?: (n: number) => string;
   /** Called once the drawing is on screen (the frame then folds its table away). */
   onDrawn: () => void;
 }

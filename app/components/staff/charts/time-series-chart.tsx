@@ -13,15 +13,24 @@ export function TimeSeriesChart(
     /** One more table column (the days a comparison value is from, say). */
     extraColumn?: { header: string; cell: (point: ChartPoint, index: number) => string | null };
     height?: number;
+    /** The value axis's words when the exact figure is too wide for it (money: "$1.2K"). */
+    axisFormat?: (n: number) => string;
   },
 ) {
-  const { title, points, series, format, pointHeader, extraColumn, height = 280 } = props;
+  const { title, points, series, format, axisFormat, pointHeader, extraColumn, height = 280 } = props;
   return (
     <ChartFrame
       {...frameOf(props)}
       height={height}
       drawing={(onDrawn) => (
-        <TimeSeriesDrawing label={title} points={points} series={series} format={format} onDrawn={onDrawn} />
+        <TimeSeriesDrawing
+          label={title}
+          points={points}
+          series={series}
+          format={format}
+          axisFormat={axisFormat}
+          onDrawn={onDrawn}
+        />
       )}
       table={
         <ChartTable

@@ -10,7 +10,7 @@ import { axisTick, tooltipProps, useDrawing, type DrawingProps } from "./drawing
  * is a live region, so the value is read out.
  */
 export default function TimeSeriesDrawing(props: DrawingProps) {
-  const { label, series, format } = props;
+  const { label, series, format, axisFormat = format } = props;
   const { rows, fill, patterns } = useDrawing(props);
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -23,7 +23,7 @@ export default function TimeSeriesDrawing(props: DrawingProps) {
         {patterns}
         <CartesianGrid stroke={chartInk.grid} vertical={false} />
         <XAxis dataKey="label" tick={axisTick} minTickGap={12} tickMargin={6} />
-        <YAxis allowDecimals={false} tickFormatter={(value: number) => format(value)} tick={axisTick} width={44} />
+        <YAxis allowDecimals={false} tickFormatter={(value: number) => axisFormat(value)} tick={axisTick} width={44} />
         <Tooltip {...tooltipProps(format)} />
         {series.map((s) =>
           s.kind === "line" ? (

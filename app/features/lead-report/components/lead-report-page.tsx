@@ -8,7 +8,7 @@ import { BreakdownSection } from "./breakdown-section";
 import { ConversionSection } from "./conversion-section";
 import { LeadsOverTime } from "./leads-over-time";
 import { OverviewCards } from "./overview-cards";
-import { ReportSection } from "./report-section";
+import { ReportSection } from "~/components/staff/report-section";
 import { SpeedSection } from "./speed-section";
 
 export interface LeadReportView {

@@ -2,7 +2,7 @@ import { StatCard } from "~/components/staff/stat-card";
 import { share } from "../report-math";
 import { formatCount, formatShare } from "../report-format";
 import type { LeadReport, Outcomes } from "../report-types";
-import { cardGrid } from "./report-section";
+import { cardGrid } from "~/components/staff/report-section";
 
 const NO_REQUESTS = "No requests arrived in this range.";
 

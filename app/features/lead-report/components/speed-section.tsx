@@ -3,7 +3,7 @@ import { StatCard } from "~/components/staff/stat-card";
 import { FEW_REQUESTS } from "../report-math";
 import { compactMinutes, formatCount, formatMinutes, formatShare, hourLabel, waitShades } from "../report-format";
 import type { HeatCell, LeadReport, Share } from "../report-types";
-import { cardGrid } from "./report-section";
+import { cardGrid } from "~/components/staff/report-section";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const NOT_CONTACTED = "No request in this range has been contacted yet.";

@@ -1,8 +1,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { Form, Link, useNavigation } from "react-router";
-import { AnswerMessage } from "~/components/form/answer-message";
-import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { DataTable } from "~/components/staff/data-table";
+import { SavedBanner } from "~/components/staff/file-upload";
 import { EmptyState } from "~/components/staff/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { SeoFrame } from "~/features/seo-staff/components/seo-frame";
@@ -102,7 +101,9 @@ export function ImportPage({
         </Link>
       }
     >
-      {banner ? <Banner answer={banner} /> : null}
+      {banner ? (
+        <SavedBanner answer={banner} href={banner.reportHref} linkText="See the report for this period" />
+      ) : null}
       <section aria-labelledby="upload-heading" className="grid gap-4">
         <h2 id="upload-heading" className="text-2xl font-bold text-primary-dark">
           Upload an export
@@ -130,21 +131,5 @@ export function ImportPage({
         />
       </section>
     </SeoFrame>
-  );
-}
-
-function Banner({ answer }: { answer: ImportAnswer }) {
-  const ref = useFormFeedback<ImportAnswer, HTMLDivElement>(answer);
-  return (
-    <div ref={ref} className="grid gap-2">
-      <AnswerMessage answer={answer} className="p-4 text-base focus:outline-none" />
-      {answer.ok && answer.reportHref ? (
-        <p>
-          <Link to={answer.reportHref} className={linkClass}>
-            See the report for this period
-          </Link>
-        </p>
-      ) : null}
-    </div>
   );
 }

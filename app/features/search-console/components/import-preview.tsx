@@ -1,10 +1,8 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { Form, Link } from "react-router";
 import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
-import { useSendingIntent } from "~/components/form/use-form-sending";
 import { DataTable } from "~/components/staff/data-table";
-import { Button } from "~/components/ui/button";
+import { SavePreviewForm } from "~/components/staff/file-upload";
 import { SEO_SEARCH_CONSOLE_IMPORT_PATH } from "~/lib/seo-paths";
 import { counted, countText, ctrText, positionText } from "../figures";
 import type { ImportAnswer, ImportPreview as Preview, QueryFigures } from "../search-console-types";
@@ -69,7 +67,6 @@ function replaceWords(preview: Preview): string {
 
 /** What saving would store, with the one button that stores it; the keyboard lands on its first sentence. */
 export function ImportPreview({ preview, answer }: { preview: Preview; answer: ImportAnswer }) {
-  const busy = useSendingIntent("save") !== null;
   const area = useFormFeedback<ImportAnswer, HTMLElement>(answer);
   return (
     <section
@@ -152,22 +149,13 @@ export function ImportPreview({ preview, answer }: { preview: Preview; answer: I
           />
         </div>
       ) : null}
-      <Form method="post" action={SEO_SEARCH_CONSOLE_IMPORT_PATH} className="flex flex-wrap items-center gap-3">
-        <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name="pendingId" value={preview.pendingId} />
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : "Save this import"}
-        </Button>
-        <Link
-          to={SEO_SEARCH_CONSOLE_IMPORT_PATH}
-          className="inline-flex min-h-11 items-center font-semibold text-primary-dark underline underline-offset-2"
-        >
-          Start over
-        </Link>
-        <p className="w-full text-sm text-muted">
-          Save it before {preview.expires}; after that, upload the files again.
-        </p>
-      </Form>
+      <SavePreviewForm
+        action={SEO_SEARCH_CONSOLE_IMPORT_PATH}
+        idName="pendingId"
+        id={preview.pendingId}
+        expires={preview.expires}
+        uploadAgain="upload the files again"
+      />
     </section>
   );
 }

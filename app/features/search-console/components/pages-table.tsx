@@ -1,10 +1,9 @@
 import { createColumnHelper } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp } from "lucide-react";
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
 import { DataTable } from "~/components/staff/data-table";
 import { KeysetPager } from "~/components/staff/keyset-pager";
 import { EmptyState } from "~/components/staff/page-header";
+import { SortLinks } from "~/components/staff/sort-links";
 import { counted, countText, ctrText, pageSettingsHref, positionText } from "../figures";
 import { PAGE_SORTS, type PageSort, type ReportPageRow, type SortDirection } from "../search-console-types";
 
@@ -130,40 +129,7 @@ export function PagesTable({
         for this period.
       </p>
       {/* On a phone the rows are stacked and the header links hidden: the same sorts, as links. */}
-      <nav aria-label="Sort the pages" className="flex flex-wrap items-center gap-2 sm:hidden">
-        <p className="text-sm font-semibold">Sort by:</p>
-        <ul className="flex flex-wrap gap-2">
-          {PAGE_SORTS.map((column) => (
-            <li key={column}>
-              <Link
-                to={sortHrefs[column]}
-                preventScrollReset
-                aria-current={column === sort ? "true" : undefined}
-                className={cn(
-                  "inline-flex min-h-8 items-center rounded-full border px-3 text-sm font-medium",
-                  column === sort
-                    ? "border-primary bg-primary-soft text-primary-dark"
-                    : "border-line bg-surface text-primary-dark",
-                )}
-              >
-                {sortWords[column]}
-                {column === sort ? (
-                  <>
-                    {dir === "asc" ? (
-                      <ArrowUp aria-hidden className="ml-1 size-4" />
-                    ) : (
-                      <ArrowDown aria-hidden className="ml-1 size-4" />
-                    )}
-                    <span className="sr-only">
-                      {dir === "asc" ? " (sorted, ascending: reverse)" : " (sorted, descending: reverse)"}
-                    </span>
-                  </>
-                ) : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SortLinks label="Sort the pages" sorts={PAGE_SORTS} words={sortWords} sort={sort} dir={dir} hrefs={sortHrefs} />
       <DataTable
         caption={`Pages, by ${sortWords[sort]} (${dir === "asc" ? "ascending" : "descending"})${screens > 1 ? `, screen ${screen} of ${screens}` : ""}`}
         columns={columns}

@@ -1,8 +1,7 @@
-import { useState } from "react";
 import { Form } from "react-router";
-import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { useSendingIntent } from "~/components/form/use-form-sending";
+import { fileInputClass, UploadProblems, useUploadBound } from "~/components/staff/file-upload";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "~/components/ui/field";
 import { searchConsoleSearchTypes } from "~/db/schema";
@@ -27,7 +26,11 @@ export function UploadForm({
   maxText: string;
 }) {
   const busy = useSendingIntent("preview") !== null;
-  const [tooLarge, setTooLarge] = useState<string | undefined>(undefined);
+  const { tooLarge, clear, onSubmit } = useUploadBound({
+    input: "files",
+    maxBytes,
+    refusal: `These files are too large to upload here (the limit is ${maxText}). Upload one export at a time.`,
+  });
   const form = useFormFeedback(answer);
   const refused = answer && !answer.ok ? answer : undefined;
   const errors = { ...refused?.fields, ...(tooLarge ? { files: tooLarge } : {}) };
@@ -42,35 +45,9 @@ export function UploadForm({
       aria-labelledby="upload-heading"
       className="grid max-w-2xl gap-5"
       noValidate
-      onSubmit={(event) => {
-        const input = event.currentTarget.elements.namedItem("files") as HTMLInputElement | null;
-        const total = [...(input?.files ?? [])].reduce((sum, file) => sum + file.size, 0);
-        if (total > maxBytes) {
-          event.preventDefault();
-          setTooLarge(
-            `These files are too large to upload here (the limit is ${maxText}). Upload one export at a time.`,
-          );
-          input?.focus();
-        } else setTooLarge(undefined);
-      }}
+      onSubmit={onSubmit}
     >
-      {problems.length > 0 ? (
-        <div
-          role="alert"
-          tabIndex={-1}
-          data-answer-focus
-          className="grid gap-2 rounded-xl border border-danger bg-danger-soft p-4 text-sm text-danger focus:outline-none focus-visible:outline-2 focus-visible:outline-danger"
-        >
-          <p className="font-semibold">{refused?.message}</p>
-          <ul className="grid list-disc gap-1 pl-5 break-words">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      ) : (
-        <AnswerMessage answer={refused} />
-      )}
+      <UploadProblems answer={refused} problems={problems} />
       <input type="hidden" name="intent" value="preview" />
       <Field
         id="upload-files"
@@ -84,8 +61,8 @@ export function UploadForm({
           type="file"
           multiple
           accept=".zip,.csv,application/zip,text/csv"
-          className="min-h-11 w-full rounded-xl border border-line bg-surface px-2 py-2 text-sm file:mr-3 file:min-h-8 file:rounded-full file:border-0 file:bg-primary-soft file:px-4 file:font-semibold file:text-primary-dark aria-invalid:border-danger"
-          onChange={() => setTooLarge(undefined)}
+          className={fileInputClass}
+          onChange={clear}
           {...describedBy("upload-files", { description: true, error: errors.files })}
         />
       </Field>

@@ -1,6 +1,6 @@
 import type * as React from "react";
-import { PageHeader } from "~/components/staff/page-header";
-import { ViewTabs, type ViewTab } from "~/components/staff/view-tabs";
+import { SectionFrame } from "~/components/staff/section-frame";
+import type { ViewTab } from "~/components/staff/view-tabs";
 import {
   SEO_NOT_FOUND_PATH,
   SEO_PAGE_SETTINGS_PATH,
@@ -33,12 +33,14 @@ export function SeoFrame({
   children: React.ReactNode;
 }) {
   return (
-    <div className="grid gap-8">
-      <div className="grid gap-6">
-        <PageHeader title={title} description={description} actions={actions} />
-        <ViewTabs label="Search optimisation views" views={SEO_VIEWS} />
-      </div>
+    <SectionFrame
+      title={title}
+      description={description}
+      actions={actions}
+      viewsLabel="Search optimisation views"
+      views={SEO_VIEWS}
+    >
       {children}
-    </div>
+    </SectionFrame>
   );
 }

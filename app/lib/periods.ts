@@ -1,6 +1,7 @@
 /**
- * Periods: the days an export covers, as ISO dates (YYYY-MM-DD), read from
- * the words Search Console writes in Filters.csv and shown back in ours.
+ * Periods: the days a file of Google's covers, as ISO dates (YYYY-MM-DD),
+ * read from the words its exports write (Search Console's Filters.csv, the
+ * date line of a Google Ads report) and shown back in ours.
  */
 
 export interface Period {
@@ -23,22 +24,32 @@ export function readIsoDay(text: string): string | null {
   return match ? isoDay(Number(match[1]), Number(match[2]), Number(match[3])) : null;
 }
 
-// The ways Search Console (in English) writes one day in Filters.csv: "Aug 28, 2026",
-// "June 1, 2026", "2026-08-08", and (in compare labels) "6/1/26".
-const DAY = String.raw`(?:\d{4}-\d{2}-\d{2}|[A-Za-z]{3,9}\.? \d{1,2}, \d{4}|\d{1,2}/\d{1,2}/\d{2,4})`;
+// The ways Google's exports (in English) write one day: "Aug 28, 2026", "June 1, 2026", "2026-08-08",
+// (in Search Console's compare labels) "6/1/26", and (Google Ads in British English) "1 June 2026".
+const DAY = String.raw`(?:\d{4}-\d{2}-\d{2}|[A-Za-z]{3,9}\.? \d{1,2}, \d{4}|\d{1,2} [A-Za-z]{3,9}\.? \d{4}|\d{1,2}/\d{1,2}/\d{2,4})`;
 const RANGE = new RegExp(String.raw`^(${DAY})(?:\s*[-–—]\s*|\s+to\s+)(${DAY})$`);
 const SINGLE = new RegExp(String.raw`^(${DAY})$`);
 
-function readDay(text: string): string | null {
+/** A month's name or its abbreviation ("Mar", "March", "Sept"), as 1–12; 0 for anything else ("Junk"). */
+function monthOf(name: string): number {
+  const month = MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+  const full = name.toLowerCase();
+  return month > 0 && (full.length === 3 || full === "sept" || fullMonthName(month).startsWith(full)) ? month : 0;
+}
+
+/** One day as Google's exports write it (see DAY), or null. */
+export function readDay(text: string): string | null {
   const iso = readIsoDay(text);
   if (iso) return iso;
   const named = /^([A-Za-z]{3,9})\.? (\d{1,2}), (\d{4})$/.exec(text);
   if (named) {
-    const month = MONTHS.indexOf(named[1]!.slice(0, 3).toLowerCase()) + 1;
-    const full = named[1]!.toLowerCase();
-    // "Sept" and "June" are fine; "Junk" is not a month.
-    const known = month > 0 && (full.length === 3 || full === "sept" || fullMonthName(month).startsWith(full));
-    return known ? isoDay(Number(named[3]), month, Number(named[2])) : null;
+    const month = monthOf(named[1]!);
+    return month ? isoDay(Number(named[3]), month, Number(named[2])) : null;
+  }
+  const british = /^(\d{1,2}) ([A-Za-z]{3,9})\.? (\d{4})$/.exec(text);
+  if (british) {
+    const month = monthOf(british[2]!);
+    return month ? isoDay(Number(british[3]), month, Number(british[1])) : null;
   }
   const numeric = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(text);
   if (numeric) {
@@ -55,9 +66,11 @@ function fullMonthName(month: number): string {
 }
 
 /**
- * What Filters.csv's Date row says: a range of days ("Aug 28, 2026 - Sep 3,
- * 2026"), a range relative to the day of the export ("Last 3 months": which
- * days, the file does not say), or words we cannot read.
+ * What a date range in an export says (Search Console's Filters.csv Date
+ * row, a Google Ads report's second line): a range of days ("Aug 28, 2026 -
+ * Sep 3, 2026"), a range relative to the day of the export ("Last 3
+ * months", "All time": which days, the file does not say), or words we
+ * cannot read.
  */
 export type DateFilter =
   { kind: "range"; period: Period } | { kind: "relative"; label: string } | { kind: "unreadable"; label: string };
@@ -76,7 +89,7 @@ export function readDateFilter(value: string): DateFilter {
     const day = readDay(single[1]!);
     return day ? { kind: "range", period: { start: day, end: day } } : { kind: "unreadable", label: text };
   }
-  if (/^(last|past)\b/i.test(text)) return { kind: "relative", label: text };
+  if (/^(last|past|all time)\b/i.test(text)) return { kind: "relative", label: text };
   return { kind: "unreadable", label: text };
 }
 

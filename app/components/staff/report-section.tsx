@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** One part of the report: an h2 the page's contents list links to, a sentence on what it shows, its figures. */
+/** One part of a staff report: an h2 (which a contents list may link to), a sentence on what it shows, its figures. */
 export function ReportSection({
   id,
   title,
