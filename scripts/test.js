@@ -9,6 +9,8 @@ const bin = (name) => path.join("node_modules", ".bin", name);
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-test-"));
 let passed = 0;
 let failed = 0;
+/** Names of the failed tests, printed again at the end: a long run's failure is otherwise far up the log. */
+const failures = [];
 
 function step(title, command, args) {
   console.log(`\n▶ ${title}`);
@@ -29,6 +31,14 @@ function vitest(title, args, report) {
     const summary = JSON.parse(fs.readFileSync(file, "utf8"));
     passed += summary.numPassedTests;
     failed += summary.numFailedTests;
+    for (const file of summary.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === "failed") failures.push(`${path.relative(process.cwd(), file.name)} › ${test.fullName}`);
+      }
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
+        failures.push(`${path.relative(process.cwd(), file.name)}: ${file.message?.split("\n")[0] ?? "failed"}`);
+      }
+    }
     if (!ok && summary.numFailedTests === 0) failed += 1; // a failed setup counts
   } catch {
     if (!ok) failed += 1;
@@ -46,5 +56,6 @@ fs.rmSync(reportDir, { recursive: true, force: true });
 if (!results[0]) failed += 1;
 if (!results[1]) failed += 1;
 
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((name) => `  ✗ ${name}`).join("\n")}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(results.every(Boolean) && failed === 0 ? 0 : 1);
