@@ -76,9 +76,11 @@ describe("ads measurement settings migration (0018)", () => {
   });
 
   it("copies the IDs staff had entered, with the safe page groups", async () => {
-    const { rows } = await db.query<{ analytics_measurement_id: string; ad_pixel_id: string | null; page_groups: string[] }>(
-      "select analytics_measurement_id, ad_pixel_id, page_groups from ads_measurement_settings",
-    );
+    const { rows } = await db.query<{
+      analytics_measurement_id: string;
+      ad_pixel_id: string | null;
+      page_groups: string[];
+    }>("select analytics_measurement_id, ad_pixel_id, page_groups from ads_measurement_settings");
     expect(rows).toEqual([
       {
         analytics_measurement_id: "G-ABC123XYZ",

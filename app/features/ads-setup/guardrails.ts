@@ -13,11 +13,18 @@ export const PAGE_GROUP_WORDS: Record<PageGroup, { label: string; pages: string 
   },
   conditions: {
     label: "Condition and treatment pages",
-    pages: "every treatment, condition and topic page at /{name}, insurance providers' own pages, and any page not listed here",
+    pages:
+      "every treatment, condition and topic page at /{name}, insurance providers' own pages, and any page not listed here",
   },
-  insurance: { label: "Insurance", pages: "/insurance (a provider's own page counts as a condition page: it shares their address shape)" },
+  insurance: {
+    label: "Insurance",
+    pages: "/insurance (a provider's own page counts as a condition page: it shares their address shape)",
+  },
   team: { label: "Team", pages: "/team and each clinician's page" },
-  blog: { label: "Blog", pages: "/blog, its list pages and every post (posts are often about a condition: off until you decide)" },
+  blog: {
+    label: "Blog",
+    pages: "/blog, its list pages and every post (posts are often about a condition: off until you decide)",
+  },
   request: { label: "Request pages", pages: "/request-appointment and /get-started" },
   "thank-you": { label: "Thank-you page", pages: "/thank-you, shown after a request is sent" },
 };
@@ -49,7 +56,8 @@ export const CONSENT_SIGNALS = [
   },
   {
     name: "ad_user_data",
-    meaning: "Whether data about the visit may be sent to Google for advertising (here: only that a conversion happened).",
+    meaning:
+      "Whether data about the visit may be sent to Google for advertising (here: only that a conversion happened).",
     afterYes: "granted when a Google Ads conversion ID is set; otherwise stays denied",
   },
   {

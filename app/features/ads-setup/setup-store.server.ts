@@ -42,13 +42,17 @@ function changedFields(before: SetupValues, after: SetupValues) {
 // Two administrators saving at once: the second reads what the first saved.
 const SETUP_LOCK_KEY = 727_034;
 
-export type SetupChange = { changed: false } | { changed: true; version: string; before: SetupValues; after: SetupValues };
+export type SetupChange =
+  { changed: false } | { changed: true; version: string; before: SetupValues; after: SetupValues };
 
 export async function saveSetup(db: Db, values: SetupValues, actor: AuditActor): Promise<SetupChange> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK_KEY})`);
     const before = setupValuesOf(await readMeasurementRow(tx));
-    const after: SetupValues = { ...values, pageGroups: PAGE_GROUPS.filter((group) => values.pageGroups.includes(group)) };
+    const after: SetupValues = {
+      ...values,
+      pageGroups: PAGE_GROUPS.filter((group) => values.pageGroups.includes(group)),
+    };
     if (same(before, after)) return { changed: false } as const;
     const stored = {
       adsConversionId: after.adsConversionId,

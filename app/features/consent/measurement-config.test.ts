@@ -48,7 +48,9 @@ describe("measurement settings", () => {
     const ads = thirdPartyCspSources(
       measurementConfig({ adsConversionId: "AW-123456789", requestLabel: "AbCdEf", pageGroups: ALL }),
     );
-    expect(ads.script).toEqual(expect.arrayContaining(["https://www.googletagmanager.com", "https://www.googleadservices.com"]));
+    expect(ads.script).toEqual(
+      expect.arrayContaining(["https://www.googletagmanager.com", "https://www.googleadservices.com"]),
+    );
     expect(ads.img).toEqual(expect.arrayContaining(["https://googleads.g.doubleclick.net", "https://www.google.com"]));
     expect(ads.connect).not.toContain("https://*.google-analytics.com");
   });

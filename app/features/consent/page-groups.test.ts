@@ -16,7 +16,15 @@ describe("page groups", () => {
   });
 
   it("treats every other page, treatments and anything unknown, as a condition page", () => {
-    for (const path of ["/depression", "/adhd", "/anxiety-therapy", "/aetna", "/privacy", "/blog/a/b/c", "/team/../x"]) {
+    for (const path of [
+      "/depression",
+      "/adhd",
+      "/anxiety-therapy",
+      "/aetna",
+      "/privacy",
+      "/blog/a/b/c",
+      "/team/../x",
+    ]) {
       expect(pageGroupOf(path)).toBe("conditions");
     }
   });

@@ -6,14 +6,30 @@
  * page, a topic page, anything new — falls in "conditions", which never sends
  * anything to a third party: the safe default is the unknown one.
  */
-export const PAGE_GROUPS = ["home", "services", "conditions", "insurance", "team", "blog", "request", "thank-you"] as const;
+export const PAGE_GROUPS = [
+  "home",
+  "services",
+  "conditions",
+  "insurance",
+  "team",
+  "blog",
+  "request",
+  "thank-you",
+] as const;
 export type PageGroup = (typeof PAGE_GROUPS)[number];
 
 /** The group no setting can open: pages about a condition or treatment. */
 export const LOCKED_GROUP = "conditions" satisfies PageGroup;
 
 /** What a new installation allows: everything but blog posts (which may be about a condition) and the locked group. */
-export const DEFAULT_PAGE_GROUPS: readonly PageGroup[] = ["home", "services", "insurance", "team", "request", "thank-you"];
+export const DEFAULT_PAGE_GROUPS: readonly PageGroup[] = [
+  "home",
+  "services",
+  "insurance",
+  "team",
+  "request",
+  "thank-you",
+];
 
 const EXACT: Record<string, PageGroup> = {
   "/": "home",

@@ -43,7 +43,13 @@ export const PAGE_TITLE = "Clinic website";
 /** Events that count as a conversion, and which Google Ads label each one uses. */
 const CONVERSIONS: Record<string, "request" | "phone"> = { lead_submitted: "request", phone_click: "phone" };
 /** Events whose names (and category, nothing else) Analytics receives. */
-const FORWARDED = new Set(["phone_click", "virtual_visit_click", "get_directions", "lead_submitted", "newsletter_signup"]);
+const FORWARDED = new Set([
+  "phone_click",
+  "virtual_visit_click",
+  "get_directions",
+  "lead_submitted",
+  "newsletter_signup",
+]);
 
 const googleIds = (config: MeasurementConfig) =>
   [config.analyticsId, config.adsId].filter((id): id is string => id !== null);
@@ -146,10 +152,16 @@ export function planEvent(
   const toGoogle = (config.analyticsId && FORWARDED.has(event.eventType)) || (config.adsId && label);
   if (toGoogle) steps.push(...startGoogle(config, state, origin + redactPath(path), state.previous ?? ""));
   if (conversion && config.pixelId)
-    steps.push({ kind: "image", url: `${PIXEL_ORIGIN}/tr?id=${encodeURIComponent(config.pixelId)}&ev=Lead&noscript=1` });
+    steps.push({
+      kind: "image",
+      url: `${PIXEL_ORIGIN}/tr?id=${encodeURIComponent(config.pixelId)}&ev=Lead&noscript=1`,
+    });
   if (config.adsId && label)
     steps.push({ kind: "gtag", command: ["event", "conversion", { send_to: `${config.adsId}/${label}` }] });
   if (config.analyticsId && FORWARDED.has(event.eventType))
-    steps.push({ kind: "gtag", command: ["event", event.eventType, { event_category: event.eventCategory ?? "general" }] });
+    steps.push({
+      kind: "gtag",
+      command: ["event", event.eventType, { event_category: event.eventCategory ?? "general" }],
+    });
   return steps;
 }
