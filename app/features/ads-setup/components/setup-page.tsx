@@ -4,9 +4,11 @@ import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { useSendingIntent } from "~/components/form/use-form-sending";
 import { Button } from "~/components/ui/button";
+import { captionClass, cellClass, headCellClass, ScrollRegion, tableClass } from "~/components/ui/scroll-region";
 import { describedBy, Field, Input } from "~/components/ui/field";
 import { AdsFrame } from "~/features/ad-performance/components/ads-frame";
 import { LOCKED_GROUP, PAGE_GROUPS } from "~/features/consent/page-groups";
+import { cn } from "~/lib/cn";
 import { answerFor } from "~/lib/form-answer";
 import { CONSENT_SIGNALS, GUARDRAIL_REASONS, PAGE_GROUP_WORDS } from "../guardrails";
 import { groupField, type SetupField } from "../setup-schema";
@@ -117,39 +119,39 @@ export function SetupPage({ data, answer }: { data: SetupPageData; answer?: Setu
             The site&rsquo;s own banner is the gate (Accept and Reject side by side, reopened from the footer).
             Google&rsquo;s Consent Mode v2 gets these signals:
           </p>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">Consent Mode v2 signals</caption>
+          <ScrollRegion label="Consent Mode v2 signals">
+            <table className={cn(tableClass, "min-w-[36rem]")}>
+              <caption className={captionClass}>Consent Mode v2 signals</caption>
               <thead>
-                <tr className="border-b border-line">
-                  <th scope="col" className="py-2 pr-4">
+                <tr>
+                  <th scope="col" className={headCellClass}>
                     Signal
                   </th>
-                  <th scope="col" className="py-2 pr-4">
+                  <th scope="col" className={headCellClass}>
                     What it governs
                   </th>
-                  <th scope="col" className="py-2 pr-4">
+                  <th scope="col" className={headCellClass}>
                     Default
                   </th>
-                  <th scope="col" className="py-2">
+                  <th scope="col" className={headCellClass}>
                     After the visitor&rsquo;s yes
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {CONSENT_SIGNALS.map((signal) => (
-                  <tr key={signal.name} className="border-b border-line align-top">
-                    <th scope="row" className="py-2 pr-4 font-mono font-medium">
+                  <tr key={signal.name}>
+                    <th scope="row" className={cn(cellClass, "font-mono font-medium")}>
                       {signal.name}
                     </th>
-                    <td className="py-2 pr-4">{signal.meaning}</td>
-                    <td className="py-2 pr-4">denied</td>
-                    <td className="py-2">{signal.afterYes}</td>
+                    <td className={cellClass}>{signal.meaning}</td>
+                    <td className={cellClass}>denied</td>
+                    <td className={cellClass}>{signal.afterYes}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
 
         <fieldset className="grid gap-4" aria-describedby={errors.pageGroups ? "page-groups-error" : undefined}>
