@@ -9,7 +9,8 @@ import { listSitemapEntries } from "~/features/seo/sitemap.server";
 import { formatClinicDateTime } from "~/lib/clinic-time";
 import { formAnswer } from "~/lib/form-answer";
 import { liveCheck } from "./live-check.server";
-import { PAGE_GROUPS } from "~/features/consent/page-groups";
+import { LOCKED_GROUP, PAGE_GROUPS } from "~/features/consent/page-groups";
+import { PAGE_GROUP_WORDS } from "./guardrails";
 import { groupField, parseSetupForm, SETUP_FIELDS, type SetupField } from "./setup-schema";
 import { saveSetup, setupValuesOf } from "./setup-store.server";
 import { SAVE_SETUP_INTENT, type SetupAnswer, type SetupPageData } from "./setup-types";
@@ -46,6 +47,7 @@ export async function setupPageData(db: Db, publicUrl: string, url: URL): Promis
     )
       .filter(([, origins]) => origins.length > 0)
       .map(([directive, origins]) => ({ directive, origins: [...origins] })),
+    groups: PAGE_GROUPS.map((group) => ({ group, ...PAGE_GROUP_WORDS[group], locked: group === LOCKED_GROUP })),
     pages,
     check,
   };

@@ -1,37 +1,16 @@
 import { z } from "zod";
-import { ID_PATTERNS } from "~/features/consent/measurement-config";
-import { LOCKED_GROUP, PAGE_GROUPS, type PageGroup } from "~/features/consent/page-groups";
+import { ID_PATTERNS } from "~/features/consent/id-patterns";
+import { LOCKED_GROUP, PAGE_GROUPS } from "~/features/consent/page-groups";
 import { GUARDRAIL_REASONS } from "./guardrails";
+import { groupField, SETUP_FIELDS, type SetupField, type SetupValues } from "./setup-fields";
+
+export { groupField, SETUP_FIELDS, type SetupField, type SetupValues };
 
 /**
  * The set-up form's one check, server-side: each ID by its format with a
  * sentence saying what it should look like, the page groups, and the
  * guardrails that are refused whatever is posted.
  */
-
-export const SETUP_FIELDS = [
-  "adsConversionId",
-  "requestLabel",
-  "phoneLabel",
-  "analyticsId",
-  "pixelId",
-  "pageGroups",
-  "enhancedConversions",
-  "adPersonalization",
-] as const;
-export type SetupField = (typeof SETUP_FIELDS)[number];
-
-export interface SetupValues {
-  adsConversionId: string | null;
-  requestLabel: string | null;
-  phoneLabel: string | null;
-  analyticsId: string | null;
-  pixelId: string | null;
-  pageGroups: PageGroup[];
-}
-
-/** The form's name for a page group's switch. */
-export const groupField = (group: PageGroup) => `group-${group}`;
 
 const optionalId = (pattern: RegExp, message: string, upper = false) =>
   z

@@ -1,7 +1,7 @@
 import type { PageGroup } from "~/features/consent/page-groups";
 import type { PlannedStep } from "~/features/consent/third-party-plan";
 import type { FormAnswer } from "~/lib/form-answer";
-import type { SetupField, SetupValues } from "./setup-schema";
+import type { SetupField, SetupValues } from "./setup-fields";
 
 export const SAVE_SETUP_INTENT = "save-ads-setup";
 
@@ -32,6 +32,8 @@ export interface SetupPageData {
   changed: { text: string; by: string | null } | null;
   /** The origins the public pages' CSP adds for these settings. */
   csp: { directive: string; origins: string[] }[];
+  /** The page groups' switches in the form's order, with their words. */
+  groups: { group: PageGroup; label: string; pages: string; locked: boolean }[];
   /** The site's public pages, for the live check's list. */
   pages: string[];
   check: LiveCheck | { path: string; problem: string } | null;

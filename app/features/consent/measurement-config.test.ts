@@ -20,6 +20,7 @@ describe("measurement settings", () => {
       adsId: "AW-123456789",
       labels: { request: "AbC-D_efG", phone: null },
       pageGroups: ALL,
+      ask: true,
     });
     const bad = measurementConfig({
       analyticsMeasurementId: "G-1; script-src *",

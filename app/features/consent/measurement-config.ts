@@ -1,3 +1,5 @@
+import { ID_PATTERNS } from "./id-patterns";
+
 /**
  * Which third-party measurement the clinic has switched on, as the public
  * pages use it: the one ads_measurement_settings row that
@@ -17,14 +19,9 @@ export interface MeasurementConfig {
   labels: { request: string | null; phone: string | null };
   /** The page groups (page-groups.ts) where tags may run. */
   pageGroups: string[];
+  /** Whether there is anything to ask the visitor about (decided here, on the server: the first-load script only reads it). */
+  ask: boolean;
 }
-
-export const ID_PATTERNS = {
-  analyticsId: /^G-[A-Z0-9]{4,20}$/,
-  pixelId: /^[0-9]{5,20}$/,
-  adsId: /^AW-[0-9]{6,15}$/,
-  label: /^[A-Za-z0-9_-]{4,40}$/,
-};
 
 export const GTAG_SCRIPT_ORIGIN = "https://www.googletagmanager.com";
 export const PIXEL_ORIGIN = "https://www.facebook.com";
@@ -47,21 +44,26 @@ const checked = (value: string | null | undefined, pattern: RegExp, upper = fals
 /** The settings as the pages use them; without a row (a new installation), nothing is configured. */
 export function measurementConfig(row?: MeasurementRow): MeasurementConfig {
   const adsId = checked(row?.adsConversionId, ID_PATTERNS.adsId, true);
+  const analyticsId = checked(row?.analyticsMeasurementId, ID_PATTERNS.analyticsId, true);
+  const pixelId = checked(row?.adPixelId, ID_PATTERNS.pixelId);
+  const pageGroups = (row?.pageGroups ?? []).filter((group) => group !== "conditions");
   return {
-    analyticsId: checked(row?.analyticsMeasurementId, ID_PATTERNS.analyticsId, true),
-    pixelId: checked(row?.adPixelId, ID_PATTERNS.pixelId),
+    analyticsId,
+    pixelId,
     adsId,
     labels: {
       request: adsId ? checked(row?.requestLabel, ID_PATTERNS.label) : null,
       phone: adsId ? checked(row?.phoneLabel, ID_PATTERNS.label) : null,
     },
-    pageGroups: (row?.pageGroups ?? []).filter((group) => group !== "conditions"),
+    pageGroups,
+    // A service configured and a page group where it may run.
+    ask: !!(analyticsId || pixelId || adsId) && pageGroups.length > 0,
   };
 }
 
-/** Whether there is anything to ask the visitor about: a service configured and a page group where it may run. */
+/** Whether there is anything to ask the visitor about. */
 export function needsConsent(config: MeasurementConfig | undefined): config is MeasurementConfig {
-  return !!config && !!(config.analyticsId || config.pixelId || config.adsId) && config.pageGroups.length > 0;
+  return !!config?.ask;
 }
 
 /**

@@ -7,11 +7,10 @@ import { Button } from "~/components/ui/button";
 import { captionClass, cellClass, headCellClass, ScrollRegion, tableClass } from "~/components/ui/scroll-region";
 import { describedBy, Field, Input } from "~/components/ui/field";
 import { AdsFrame } from "~/features/ad-performance/components/ads-frame";
-import { LOCKED_GROUP, PAGE_GROUPS } from "~/features/consent/page-groups";
 import { cn } from "~/lib/cn";
 import { answerFor } from "~/lib/form-answer";
-import { CONSENT_SIGNALS, GUARDRAIL_REASONS, PAGE_GROUP_WORDS } from "../guardrails";
-import { groupField, type SetupField } from "../setup-schema";
+import { CONSENT_SIGNALS, GUARDRAIL_REASONS } from "../guardrails";
+import { groupField, type SetupField } from "../setup-fields";
 import { SAVE_SETUP_INTENT, type SetupAnswer, type SetupPageData } from "../setup-types";
 import { LiveCheckSection } from "./live-check-section";
 
@@ -166,10 +165,8 @@ export function SetupPage({ data, answer }: { data: SetupPageData; answer?: Setu
             </p>
           ) : null}
           <ul className="grid gap-3">
-            {PAGE_GROUPS.map((group) => {
+            {data.groups.map(({ group, locked, ...words }) => {
               const id = `setup-group-${group}`;
-              const locked = group === LOCKED_GROUP;
-              const words = PAGE_GROUP_WORDS[group];
               const chosen = typed.pageGroups !== undefined ? typed.pageGroups.split(",") : saved.pageGroups;
               const on = !locked && chosen.includes(group);
               return (
