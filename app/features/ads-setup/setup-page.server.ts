@@ -9,7 +9,7 @@ import { listSitemapEntries } from "~/features/seo/sitemap.server";
 import { formatClinicDateTime } from "~/lib/clinic-time";
 import { formAnswer } from "~/lib/form-answer";
 import { liveCheck } from "./live-check.server";
-import { LOCKED_GROUP, PAGE_GROUPS } from "~/features/consent/page-groups";
+import { DEFAULT_PAGE_GROUPS, LOCKED_GROUP, PAGE_GROUPS } from "~/features/consent/page-groups";
 import { PAGE_GROUP_WORDS } from "./guardrails";
 import { groupField, parseSetupForm, SETUP_FIELDS, type SetupField } from "./setup-schema";
 import { saveSetup, setupValuesOf } from "./setup-store.server";
@@ -24,7 +24,8 @@ export async function setupPageData(db: Db, publicUrl: string, url: URL): Promis
   const by = row?.updatedBy
     ? ((await db.select({ name: users.name }).from(users).where(eq(users.id, row.updatedBy)))[0]?.name ?? null)
     : null;
-  const config = measurementConfig(row);
+  // Before the first save there is no row: the groups the form shows (the defaults) are the ones checked.
+  const config = measurementConfig(row ?? { pageGroups: [...DEFAULT_PAGE_GROUPS] });
   const sources = thirdPartyCspSources(config);
   const pages = [...new Set([...sitemap.map((entry) => entry.path), ...UNLISTED_PAGES])];
   const asked = url.searchParams.get("check");

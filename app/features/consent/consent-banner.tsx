@@ -52,6 +52,7 @@ export default function ConsentBanner({
 
   const uses = [
     config.analyticsId ? "Google Analytics to count visits to this website" : null,
+    config.adsId ? "Google Ads to learn whether our ads lead to appointment requests or calls" : null,
     config.pixelId ? "Meta (Facebook) to learn whether our ads lead to appointment requests" : null,
   ].filter(Boolean);
 

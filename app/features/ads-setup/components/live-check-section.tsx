@@ -85,7 +85,11 @@ export function LiveCheckSection({ data }: { data: SetupPageData }) {
         <div className="grid gap-5" data-live-check={check.path} data-live-plan={JSON.stringify(check.plan)}>
           <p>
             <span className="font-mono">{check.path}</span> is in the group &ldquo;{check.groupLabel}&rdquo;, where tags{" "}
-            {check.allowed ? "may run" : "never run"}. As for a visitor who typed the address.
+            {check.allowed ? "may run" : "never run"}. As for a visitor who typed the address
+            {check.afterConsent.length === 0 && check.allowed
+              ? "; no ID is saved yet, so nothing is sent anywhere"
+              : ""}
+            .
           </p>
           <Steps
             id="live-before"
