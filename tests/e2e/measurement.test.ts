@@ -754,11 +754,37 @@ describe("measurement", () => {
     /** A visitor who said yes on an earlier visit. */
     async function openAccepted(viewport = DESKTOP) {
       const opened = await open(configured.url, viewport);
-      await opened.page.addInitScript(() =>
-        localStorage.setItem("clinic-consent", JSON.stringify({ v: 1, choice: "accepted", date: "2026-11-01" })),
+      await opened.page.addInitScript(
+        (ids) => {
+          localStorage.setItem("clinic-consent", JSON.stringify({ v: 1, choice: "accepted", date: "2026-11-01" }));
+          localStorage.setItem("clinic-consent-ids", JSON.stringify(ids));
+        },
+        [GA_ID, ADS_ID, PIXEL_ID],
       );
       return opened;
     }
+
+    it("a yes given when only Analytics was on is no yes for Google Ads and the pixel: asked again, nothing sent meanwhile", async () => {
+      const { page, sent } = await open(configured.url);
+      await page.addInitScript((id) => {
+        localStorage.setItem("clinic-consent", JSON.stringify({ v: 1, choice: "accepted", date: "2026-11-01" }));
+        localStorage.setItem("clinic-consent-ids", JSON.stringify([id]));
+      }, GA_ID);
+      await page.goto(`${configured.url}/`);
+      await hydrated(page);
+      await look(banner(page)).visible();
+      await nothingMore(page);
+      expect(sent.thirdParty()).toEqual([]);
+      expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
+
+      await banner(page).getByRole("button", { name: "Accept" }).click();
+      await look(banner(page)).count(0);
+      // From the next page on, the yes covers all three.
+      await clickSettled(page.getByRole("banner").getByRole("link", { name: "Team", exact: true }));
+      await page.waitForURL(`${configured.url}/team`);
+      await until(() => sent.thirdParty().length, "gtag.js");
+      expect(sent.thirdParty()[0]!.url).toBe(`https://www.googletagmanager.com/gtag/js?id=${GA_ID}`);
+    });
 
     it.each(["/depression", "/anxiety-therapy", "/blog"])(
       "after a yes, landing on %s (a condition page, or a group that is off) sends nothing to a third party",

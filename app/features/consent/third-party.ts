@@ -1,4 +1,5 @@
 import type { EventBody, MeasurementSink } from "~/features/analytics/client/events";
+import { openBanner } from "./consent-controller";
 import type { MeasurementConfig } from "./measurement-config";
 import { referrerOrigin } from "./redact";
 import { freshPlanState, planEvent, planPageView, type PlannedStep } from "./third-party-plan";
@@ -65,17 +66,35 @@ function removeAnalyticsCookies() {
   }
 }
 
+/**
+ * Whether the stored yes covered every service configured now (the banner
+ * records the IDs it asked about): a yes for Analytics is no yes for Google
+ * Ads added later, nor for another account.
+ */
+function coveredByTheYes(config: MeasurementConfig): boolean {
+  let asked: unknown = [];
+  try {
+    asked = JSON.parse(localStorage.getItem("clinic-consent-ids") ?? "[]");
+  } catch {
+    // Unreadable: ask again.
+  }
+  const ids = [config.analyticsId, config.adsId, config.pixelId].filter(Boolean);
+  return Array.isArray(asked) && ids.every((id) => asked.includes(id));
+}
+
 export function connectThirdParty(config: MeasurementConfig): ThirdPartySink {
   let active = true;
+  if (!coveredByTheYes(config)) openBanner(null);
   // A second yes on the same page (after a no) starts from Google's consent defaults again.
   const state = freshPlanState();
   const origin = window.location.origin;
   return {
     pageView(path: string) {
-      if (active) run(planPageView(config, state, origin, path, referrerOrigin(document.referrer)));
+      if (active && coveredByTheYes(config))
+        run(planPageView(config, state, origin, path, referrerOrigin(document.referrer)));
     },
     event(event: EventBody) {
-      if (active) run(planEvent(config, state, origin, window.location.pathname, event));
+      if (active && coveredByTheYes(config)) run(planEvent(config, state, origin, window.location.pathname, event));
     },
     withdraw() {
       active = false;
