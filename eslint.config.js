@@ -56,6 +56,9 @@ const FEATURE_IMPORTS = {
   // Google Ads performance (issue 17): the audit trail, the staff guard; visits per campaign from the
   // analytics dashboard's daily figures, in the days of its time-zone setting.
   "ad-performance": ["analytics-upkeep", "auth", "web-analytics"],
+  // The measurement set-up (issue 17): the section's frame, the audit trail, the consent feature's settings
+  // and plan (the live check runs the browser's own), the content version, the sitemap's page list.
+  "ads-setup": ["ad-performance", "auth", "consent", "content", "seo"],
 };
 
 function refuseCircles(graph) {

@@ -19,6 +19,7 @@ import { phoneLinkClicked } from "~/features/leads/phone-link";
 import { getSiteRow } from "~/features/content/queries.server";
 import { pageSettingsForRequest } from "~/features/seo/page-settings.server";
 import { measurementConfig, needsConsent } from "~/features/consent/measurement-config";
+import { readMeasurementRow } from "~/features/consent/measurement-settings.server";
 import { NotFoundPage } from "~/features/site/components/not-found-page";
 import { isStaffAreaPath } from "~/lib/staff-area";
 import { PageLoading } from "~/features/site/components/page-loading";
@@ -69,8 +70,9 @@ async function siteSettingsOrFallbacks(context: Readonly<RouterContextProvider>)
   const fallbacks = () => ({ site: withFallbacks(undefined), measurement: measurementConfig(undefined) });
   if (context.get(databaseAwayContext)) return fallbacks();
   try {
-    const row = await withDatabaseDeadline(() => getSiteRow(context.get(databaseContext).db));
-    return { site: withFallbacks(row), measurement: measurementConfig(row) };
+    const { db } = context.get(databaseContext);
+    const [row, measurement] = await withDatabaseDeadline(() => Promise.all([getSiteRow(db), readMeasurementRow(db)]));
+    return { site: withFallbacks(row), measurement: measurementConfig(measurement) };
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     context.set(databaseAwayContext, true);

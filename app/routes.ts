@@ -63,6 +63,7 @@ export default [
       route("google-ads/conversions", "routes/admin/google-ads-conversions.tsx"),
       route("google-ads/conversions/:exportId", "routes/admin/google-ads-conversion-file.ts"),
       route("google-ads/import", "routes/admin/google-ads-import.tsx"),
+      route("google-ads-setup", "routes/admin/google-ads-setup.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

@@ -59,3 +59,46 @@ describe("staff roles migration (0005, 0006)", () => {
     ).rejects.toThrow(/users_roles_known/);
   });
 });
+
+describe("ads measurement settings migration (0018)", () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = new PGlite();
+    for (const tag of tags.slice(0, tags.indexOf("0018_ads_measurement_settings"))) {
+      for (const statement of statements(tag)) await db.exec(statement);
+    }
+    await db.exec(`insert into site_content (id, clinic_name, analytics_measurement_id, ad_pixel_id)
+      values (1, 'Cypress Lane', ' G-ABC123XYZ ', '')`);
+    for (const statement of statements("0018_ads_measurement_settings")) await db.exec(statement);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("copies the IDs staff had entered, with the safe page groups", async () => {
+    const { rows } = await db.query<{
+      analytics_measurement_id: string;
+      ad_pixel_id: string | null;
+      page_groups: string[];
+    }>("select analytics_measurement_id, ad_pixel_id, page_groups from ads_measurement_settings");
+    expect(rows).toEqual([
+      {
+        analytics_measurement_id: "G-ABC123XYZ",
+        ad_pixel_id: null,
+        page_groups: ["home", "services", "insurance", "team", "request", "thank-you"],
+      },
+    ]);
+  });
+
+  it("refuses the guardrails in the database too", async () => {
+    await expect(db.exec(`update ads_measurement_settings set enhanced_conversions = true`)).rejects.toThrow(
+      /no_enhanced_conversions/,
+    );
+    await expect(db.exec(`update ads_measurement_settings set ad_personalization = true`)).rejects.toThrow(
+      /no_ad_personalization/,
+    );
+    await expect(
+      db.exec(`update ads_measurement_settings set page_groups = '["home","conditions"]'::jsonb`),
+    ).rejects.toThrow(/conditions_never/);
+  });
+});

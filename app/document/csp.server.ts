@@ -28,6 +28,7 @@ export interface ExtraSources {
   script?: readonly string[];
   connect?: readonly string[];
   img?: readonly string[];
+  frame?: readonly string[];
 }
 
 const withExtra = (directive: string, extra: readonly string[] | undefined) =>
@@ -42,7 +43,7 @@ export function documentCsp(html: string, extra: ExtraSources = {}): string {
     withExtra("img-src 'self' data:", extra.img),
     "font-src 'self'",
     withExtra("connect-src 'self'", extra.connect),
-    `frame-src ${MAP_FRAME_ORIGIN}`,
+    withExtra(`frame-src ${MAP_FRAME_ORIGIN}`, extra.frame),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

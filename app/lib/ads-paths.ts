@@ -6,3 +6,5 @@ export const ADS_SEARCH_TERMS_PATH = staffPath("google-ads/search-terms");
 export const ADS_BUDGETS_PATH = staffPath("google-ads/budgets");
 export const ADS_CONVERSIONS_PATH = staffPath("google-ads/conversions");
 export const ADS_IMPORT_PATH = staffPath("google-ads/import");
+/** The measurement set-up (IDs, page groups, guardrails, live check): administrators only. */
+export const ADS_SETUP_PATH = staffPath("google-ads-setup");

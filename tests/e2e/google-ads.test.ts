@@ -10,6 +10,7 @@ import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
 
 const ADS = "/admin/google-ads";
 const IMPORT = "/admin/google-ads/import";
+const SETUP = "/admin/google-ads-setup";
 const MARKETING = { name: "Mara Ads", email: "mara.ads@clinic.example", roles: ["marketing"] as const };
 /** One account per other role: only admin and marketing may open the ads pages. */
 const OTHERS = [
@@ -187,7 +188,58 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
       expect(post.status, `${person.roles[0]} POST budgets`).toBe(allowed ? 200 : 403);
       const nav = await (await fetch(`${server.url}/admin`, { headers: { cookie: asThem } })).text();
       expect(nav.includes(`href="${ADS}"`), `${person.roles[0]} sees Ads in the navigation`).toBe(allowed);
+      // The set-up: administrators only, its tab shown only to them.
+      const admin = person.roles.some((role) => role === "admin");
+      for (const asked of [SETUP, `${SETUP}.data`]) {
+        const res = await fetch(`${server.url}${asked}`, { headers: { cookie: asThem }, redirect: "manual" });
+        expect(res.status, `${person.roles[0]} ${asked}`).toBe(admin ? 200 : 403);
+        await res.arrayBuffer();
+      }
+      if (allowed) {
+        const adsPage = await (await fetch(`${server.url}${ADS}`, { headers: { cookie: asThem } })).text();
+        expect(adsPage.includes(`href="${SETUP}"`), `${person.roles[0]} sees the Set-up tab`).toBe(admin);
+      }
     }
+  });
+
+  it("sets up the IDs by keyboard as an administrator: a bad ID is named and focused, a save holds; the live check lists a page; axe-clean at 375 and 1280 px", async () => {
+    const opened = await browser.open({});
+    await addSessionCookie(opened.context, server.url, await signInCookie(server.url, OTHERS[0]!.email));
+    const page = opened.page;
+    await page.goto(`${server.url}${SETUP}`);
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Ads and measurement set-up" });
+    // The locked switches say why.
+    await look(form.getByRole("checkbox", { name: /Condition and treatment pages/ })).visible();
+    expect(await form.getByRole("checkbox", { name: /Condition and treatment pages/ }).isDisabled()).toBe(true);
+    expect(await form.getByRole("checkbox", { name: /Enhanced conversions/ }).isDisabled()).toBe(true);
+    await expectAxeCleanAtBothWidths(page);
+
+    await form.getByLabel("Google Ads conversion ID").fill("123456789");
+    await form.getByLabel("Conversion label: request submitted").fill("ReqLabel_1");
+    await press(page, form.getByRole("button", { name: "Save set-up" }));
+    const idField = form.getByLabel("Google Ads conversion ID");
+    await look(idField).focused();
+    await look(form.getByText(/AW- followed by its digits/)).visible();
+
+    await idField.fill("AW-123456789");
+    await form.getByRole("checkbox", { name: "Blog" }).check();
+    await press(page, form.getByRole("button", { name: "Save set-up" }));
+    await look(page.getByRole("status").filter({ hasText: "Saved." })).visible();
+    await expect
+      .poll(async () => (await fetch(`${server.url}/`)).headers.get("content-security-policy"))
+      .toContain("https://www.googleadservices.com");
+
+    const check = page.getByRole("form", { name: "Live check" });
+    await check.getByLabel("Page").selectOption("/depression");
+    await press(page, check.getByRole("button", { name: "Check this page" }));
+    await page.waitForURL(/check=%2Fdepression/);
+    await look(page.getByText("None: tags do not run on this page.")).visible();
+    await check.getByLabel("Page").selectOption("/request-appointment");
+    await press(page, check.getByRole("button", { name: "Check this page" }));
+    await page.waitForURL(/check=%2Frequest-appointment/);
+    await look(page.getByText("AW-123456789/ReqLabel_1").first()).visible();
+    await expectAxeCleanAtBothWidths(page);
   });
 
   it("lists a bad file's lines, focused, and stores nothing; a file over the bound is refused before it is sent", async () => {

@@ -6,6 +6,7 @@ import { PHONE_CLICK_LEAD } from "~/features/leads/lead-constants";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser, type BrowserFixture } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
+import { addStaff, signInCookie } from "../setup/staff";
 import { clickSettled, hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 
@@ -18,7 +19,11 @@ import { startServer, type TestServer } from "../setup/server";
 
 const GA_ID = "G-TEST12345";
 const PIXEL_ID = "1234567890";
+const ADS_ID = "AW-987654321";
+const REQUEST_LABEL = "ReqLabel_1";
+const PHONE_LABEL = "PhoneLabel-2";
 const CLINIC_TEL = "+14075550142";
+const ADMIN = { name: "Ada Setup", email: "ada.setup@clinic.example", roles: ["admin"] as const };
 // Many leads from one address in one run: the per-client limit is not under test here.
 const ENV = { RATE_LIMIT_FORMS: "1000" };
 
@@ -551,14 +556,22 @@ describe("measurement", () => {
     expect(sent.thirdParty().map((s) => s.url)).toEqual([]);
   });
 
-  describe("with third-party analytics and an ad pixel configured", () => {
+  describe("with third-party analytics, Google Ads conversions and an ad pixel configured", () => {
     let configured: TestServer;
     let treatments: { title: string }[];
 
     beforeAll(async () => {
       const dataDir = copyPgliteTemplate("third-party");
       const database = await openDatabase({ dataDir });
-      await database.db.update(schema.siteContent).set({ analyticsMeasurementId: GA_ID, adPixelId: PIXEL_ID });
+      // As /admin/google-ads-setup saves it, with its default page groups (blog and condition pages off).
+      await database.db.insert(schema.adsMeasurementSettings).values({
+        analyticsMeasurementId: GA_ID,
+        adPixelId: PIXEL_ID,
+        adsConversionId: ADS_ID,
+        requestLabel: REQUEST_LABEL,
+        phoneLabel: PHONE_LABEL,
+      });
+      await addStaff(database, [ADMIN]);
       await database.close();
       configured = await startServer({ dataDir, env: ENV });
       treatments = await (await fetch(`${configured.url}/api/treatments`)).json();
@@ -577,6 +590,7 @@ describe("measurement", () => {
       const res = await fetch(`${configured.url}/`);
       const csp = res.headers.get("content-security-policy")!;
       expect(csp).toMatch(/script-src 'self' [^;]*https:\/\/www\.googletagmanager\.com/);
+      expect(csp).toMatch(/img-src [^;]*https:\/\/googleads\.g\.doubleclick\.net/);
       expect(csp).toMatch(/img-src [^;]*https:\/\/www\.facebook\.com/);
       expect(csp).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com/);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
@@ -615,7 +629,7 @@ describe("measurement", () => {
       expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
     });
 
-    it("after Accept: gtag.js with redacted page views, and one bare 'Lead' per conversion to the pixel", async () => {
+    it("after Accept: consent defaults denied first, redacted page views, nothing from a condition page, bare conversions", async () => {
       const { page, sent } = await open(configured.url);
       await page.goto(`${configured.url}/`);
       await look(banner(page)).visible();
@@ -637,29 +651,58 @@ describe("measurement", () => {
         GA_ID,
         expect.objectContaining({ send_page_view: false, page_title: "Clinic website", allow_google_signals: false }),
       ]);
+      // Consent Mode v2: every signal denied before anything else, then what the services need; never personalisation.
+      expect((await dataLayer(page)).slice(0, 2)).toEqual([
+        [
+          "consent",
+          "default",
+          { ad_storage: "denied", analytics_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" },
+        ],
+        [
+          "consent",
+          "update",
+          {
+            ad_storage: "granted",
+            analytics_storage: "granted",
+            ad_user_data: "granted",
+            ad_personalization: "denied",
+          },
+        ],
+      ]);
 
-      // A treatment page is forwarded as "/page".
+      // A condition page: nothing at all, not a page view, not a conversion; Google's tag is told to stay silent.
+      const commands = (await dataLayer(page)).length;
       await hydrated(page);
       await clickSettled(page.getByRole("contentinfo").getByRole("link", { name: "Depression", exact: true }));
       await page.waitForURL(`${configured.url}/depression`);
-      await until(async () => (await pageViews()).length >= 2, "second forwarded view");
-      expect((await pageViews())[1][2]).toMatchObject({
-        page_location: `${configured.url}/page`,
-        page_referrer: `${configured.url}/`,
-      });
-
-      // A phone click: one pixel request, "Lead", nothing else in it.
+      await until(
+        () => page.evaluate((id) => (window as unknown as Record<string, boolean>)[`ga-disable-${id}`], GA_ID),
+        "silenced",
+      );
       await clickTel(page, page.getByRole("main").getByRole("link", { name: /^Call / }));
       await phoneLead(sent, 1);
+      await nothingMore(page);
+      expect((await dataLayer(page)).length).toBe(commands);
       const pixel = () => sent.thirdParty().filter((s) => s.url.startsWith("https://www.facebook.com/"));
+      expect(pixel()).toEqual([]);
+
+      // Back home: Google's tag may speak again; a phone click is one bare pixel request and one bare conversion.
+      await page.goBack();
+      await page.waitForURL(`${configured.url}/`);
+      await until(async () => (await pageViews()).length >= 2, "view back home");
+      expect(
+        await page.evaluate((id) => (window as unknown as Record<string, boolean>)[`ga-disable-${id}`], GA_ID),
+      ).toBe(false);
+      await clickTel(page, page.getByRole("main").getByRole("link", { name: /^Call / }));
+      await phoneLead(sent, 2);
       await until(() => pixel().length === 1, "pixel request");
       expect(pixel()[0].url).toBe(`https://www.facebook.com/tr?id=${PIXEL_ID}&ev=Lead&noscript=1`);
       const referer = (await pixel()[0].request.allHeaders())["referer"];
       expect([undefined, `${configured.url}/`]).toContain(referer);
+      const conversions = async () => (await dataLayer(page)).filter((c) => c[0] === "event" && c[1] === "conversion");
+      expect(await conversions()).toEqual([["event", "conversion", { send_to: `${ADS_ID}/${PHONE_LABEL}` }]]);
 
-      // The hero form: one more, just as bare.
-      await page.goBack();
-      await page.waitForURL(`${configured.url}/`);
+      // The hero form: one more of each, just as bare, with the request's label.
       const form = page.getByRole("form", { name: "Request an appointment" });
       const person = { name: "Zelda Quarry", email: "zelda.quarry@example.com", phone: "(407) 555-0177" };
       const service = treatments[2].title;
@@ -668,9 +711,11 @@ describe("measurement", () => {
       await form.getByLabel("Phone").fill(person.phone);
       await form.getByLabel("Service (optional)").selectOption(service);
       await form.getByRole("button", { name: "Request Appointment" }).click();
-      expect((await phoneLead(sent, 2)).status).toBe(201);
+      expect((await phoneLead(sent, 3)).status).toBe(201);
       await until(() => pixel().length === 2, "second pixel request");
       expect(pixel()[1].url).toBe(`https://www.facebook.com/tr?id=${PIXEL_ID}&ev=Lead&noscript=1`);
+      await until(async () => (await conversions()).length === 2, "request conversion");
+      expect((await conversions())[1]).toEqual(["event", "conversion", { send_to: `${ADS_ID}/${REQUEST_LABEL}` }]);
       await nothingMore(page);
       expect(pixel()).toHaveLength(2);
 
@@ -704,6 +749,98 @@ describe("measurement", () => {
         "gtag after reload",
       );
       await look(banner(page)).count(0);
+    });
+
+    /** A visitor who said yes on an earlier visit. */
+    async function openAccepted(viewport = DESKTOP) {
+      const opened = await open(configured.url, viewport);
+      await opened.page.addInitScript(
+        (ids) => {
+          localStorage.setItem("clinic-consent", JSON.stringify({ v: 1, choice: "accepted", date: "2026-11-01" }));
+          localStorage.setItem("clinic-consent-ids", JSON.stringify(ids));
+        },
+        [GA_ID, ADS_ID, PIXEL_ID],
+      );
+      return opened;
+    }
+
+    it("a yes given when only Analytics was on is no yes for Google Ads and the pixel: asked again, nothing sent meanwhile", async () => {
+      const { page, sent } = await open(configured.url);
+      await page.addInitScript((id) => {
+        localStorage.setItem("clinic-consent", JSON.stringify({ v: 1, choice: "accepted", date: "2026-11-01" }));
+        localStorage.setItem("clinic-consent-ids", JSON.stringify([id]));
+      }, GA_ID);
+      await page.goto(`${configured.url}/`);
+      await hydrated(page);
+      await look(banner(page)).visible();
+      await nothingMore(page);
+      expect(sent.thirdParty()).toEqual([]);
+      expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
+
+      await banner(page).getByRole("button", { name: "Accept" }).click();
+      await look(banner(page)).count(0);
+      // From the next page on, the yes covers all three.
+      await clickSettled(page.getByRole("banner").getByRole("link", { name: "Team", exact: true }));
+      await page.waitForURL(`${configured.url}/team`);
+      await until(() => sent.thirdParty().length, "gtag.js");
+      expect(sent.thirdParty()[0]!.url).toBe(`https://www.googletagmanager.com/gtag/js?id=${GA_ID}`);
+    });
+
+    it.each(["/depression", "/anxiety-therapy", "/blog"])(
+      "after a yes, landing on %s (a condition page, or a group that is off) sends nothing to a third party",
+      async (path) => {
+        const { page, sent } = await openAccepted();
+        await page.goto(`${configured.url}${path}`);
+        await hydrated(page);
+        // Our own page view leaves after the consent decision (the stored yes): third parties would have been started by now.
+        await until(() => sent.pageViews().length, "page view");
+        await clickTel(page, page.getByRole("banner").getByRole("link", { name: /555-0142/ }));
+        await phoneLead(sent, 1);
+        await nothingMore(page);
+        expect(sent.thirdParty().map((s) => s.url)).toEqual([]);
+        expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
+      },
+    );
+
+    it("the set-up page's live check predicts exactly what the browser sends on a page, after a yes and on a phone click", async () => {
+      const cookie = await signInCookie(configured.url, ADMIN.email);
+      const port = new URL(configured.url).port;
+      const html = await (
+        await fetch(`${configured.url}/admin/google-ads-setup?check=%2Frequest-appointment`, { headers: { cookie } })
+      ).text();
+      const attribute = /data-live-plan="([^"]*)"/.exec(html)![1]!;
+      type Step = { kind: string; url?: string; command?: unknown[] };
+      const plan = JSON.parse(
+        attribute
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, "&")
+          .replaceAll(`http://localhost:${port}`, configured.url),
+      ) as Record<"afterConsent" | "onPhone", Step[]>;
+      const commandsOf = (steps: Step[]) => steps.filter((s) => s.kind === "gtag").map((s) => s.command);
+      const urlsOf = (steps: Step[]) => steps.filter((s) => s.kind !== "gtag").map((s) => s.url);
+      expect(commandsOf(plan.afterConsent).length).toBeGreaterThan(3);
+
+      const { page, sent } = await openAccepted();
+      await page.goto(`${configured.url}/request-appointment`);
+      await hydrated(page);
+      const commands = async () => (await dataLayer(page)).map((c) => (c[0] === "js" ? ["js"] : c));
+      await until(async () => (await commands()).some((c) => c[1] === "page_view"), "page view");
+      await nothingMore(page);
+      expect(await commands()).toEqual(commandsOf(plan.afterConsent));
+      expect(sent.thirdParty().map((s) => s.url)).toEqual(urlsOf(plan.afterConsent));
+
+      const before = { commands: (await commands()).length, requests: sent.thirdParty().length };
+      await clickTel(page, page.getByRole("banner").getByRole("link", { name: /555-0142/ }));
+      await phoneLead(sent, 1);
+      await until(() => sent.thirdParty().length > before.requests, "pixel");
+      await nothingMore(page);
+      expect((await commands()).slice(before.commands)).toEqual(commandsOf(plan.onPhone));
+      expect(
+        sent
+          .thirdParty()
+          .slice(before.requests)
+          .map((s) => s.url),
+      ).toEqual(urlsOf(plan.onPhone));
     });
 
     it("reopens from the footer's server-rendered button and works with the keyboard alone", async () => {

@@ -47,7 +47,7 @@ export const siteContent = pgTable(
     hours: jsonb("hours").$type<OfficeHours>().notNull().default([]),
     map: jsonb("map").$type<MapData | null>(),
     areasServed: jsonb("areas_served").$type<string[]>().notNull().default([]),
-    // Third-party measurement, off until staff enter an ID (and then only after consent).
+    // No longer read: migration 0018 copied them to ads_measurement_settings, edited at /admin/google-ads-setup (decision 0034).
     analyticsMeasurementId: text("analytics_measurement_id"),
     adPixelId: text("ad_pixel_id"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -12,3 +12,4 @@ export * from "./uploads";
 export * from "./search-console";
 export * from "./seo-audit";
 export * from "./ads";
+export * from "./ads-measurement";

@@ -44,6 +44,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   ad_report_imported: "Imported a Google Ads report",
   ad_budget_changed: "Changed a Google Ads budget",
   ad_conversions_exported: "Exported offline conversions for Google Ads",
+  ads_measurement_changed: "Changed the ads and measurement set-up",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

@@ -1,6 +1,6 @@
 import type { StaffRole } from "~/db/schema";
 import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
-import { ADS_PATH } from "~/lib/ads-paths";
+import { ADS_PATH, ADS_SETUP_PATH } from "~/lib/ads-paths";
 import { ANALYTICS_PATH, ANALYTICS_SETTINGS_PATH } from "~/lib/analytics-paths";
 import { SEO_PATH } from "~/lib/seo-paths";
 import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH } from "~/lib/lead-paths";
@@ -63,6 +63,8 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   // Everything under /admin/seo (the audit, its pages, redirects, the 404 monitor): one entry, the section's tabs.
   { path: SEO_PATH, label: "Search", permission: "seo" },
   { path: ADS_PATH, label: "Ads", permission: "ads" },
+  // The third-party tags of the public site (IDs, where they run, the guardrails): a tab of the Ads section.
+  { path: ADS_SETUP_PATH, label: "Ads set-up", permission: "manage-staff", inNav: false },
   { path: staffPath("staff"), label: "Staff", permission: "manage-staff" },
   { path: staffPath("audit"), label: "Audit log", permission: "manage-staff" },
   { path: staffPath("account"), label: "Your account", permission: "staff-area" },

@@ -49,6 +49,7 @@ export const auditActions = [
   "ad_report_imported",
   "ad_budget_changed",
   "ad_conversions_exported",
+  "ads_measurement_changed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -6,6 +6,23 @@ import type { ConsentChoice } from "./consent-storage";
 import type { MeasurementConfig } from "./measurement-config";
 
 /**
+ * The IDs this yes covered: third-party.ts asks again when the clinic later
+ * switches on another service or changes an account (decision 0034). Kept
+ * beside the choice (consent-storage.ts) but written here, so the first-load
+ * script does not grow.
+ */
+function rememberWhatWasAsked(config: MeasurementConfig) {
+  try {
+    localStorage.setItem(
+      "clinic-consent-ids",
+      JSON.stringify([config.analyticsId, config.adsId, config.pixelId].filter(Boolean)),
+    );
+  } catch {
+    // Storage blocked: the yes holds for this page only, as the choice itself does.
+  }
+}
+
+/**
  * Asks before any third-party measurement (spec §7, docs/decisions/0011).
  * Not a dialog: the page stays usable, nothing is trapped, and Accept and
  * Reject look exactly alike. It sits above the sticky call button, and while
@@ -46,12 +63,14 @@ export default function ConsentBanner({
   }, []);
 
   function decide(choice: ConsentChoice) {
+    if (choice === "accepted") rememberWhatWasAsked(config);
     void choose(choice);
     if (opener?.isConnected) opener.focus();
   }
 
   const uses = [
     config.analyticsId ? "Google Analytics to count visits to this website" : null,
+    config.adsId ? "Google Ads to learn whether our ads lead to appointment requests or calls" : null,
     config.pixelId ? "Meta (Facebook) to learn whether our ads lead to appointment requests" : null,
   ].filter(Boolean);
 

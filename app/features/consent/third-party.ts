@@ -1,17 +1,14 @@
 import type { EventBody, MeasurementSink } from "~/features/analytics/client/events";
-import { GTAG_SCRIPT_ORIGIN, PIXEL_ORIGIN, type MeasurementConfig } from "./measurement-config";
-import { redactPath, referrerOrigin } from "./redact";
+import { openBanner } from "./consent-controller";
+import type { MeasurementConfig } from "./measurement-config";
+import { referrerOrigin } from "./redact";
+import { freshPlanState, planEvent, planPageView, type PlannedStep } from "./third-party-plan";
 
 /**
  * Third-party measurement, loaded only after the visitor said yes
- * (docs/decisions/0011). What leaves for Google or Meta is decided here and
- * nowhere else:
- * - Google Analytics (gtag.js) gets page views with a neutral title and a
- *   location of our origin plus an allow-listed path ("/page" otherwise),
- *   the referrer's origin only, and the names of a few neutral events.
- * - Meta gets one image request per conversion, "Lead", with the pixel ID
- *   and nothing else; fbevents.js is never loaded (it reads the page's URL
- *   and title itself).
+ * (docs/decisions/0011, 0034). What leaves for Google or Meta is planned in
+ * third-party-plan.ts (the set-up page's live check shows the same plan);
+ * this file only carries it out in the browser.
  */
 
 declare global {
@@ -26,19 +23,7 @@ export interface ThirdPartySink extends MeasurementSink {
   withdraw(): void;
 }
 
-const PAGE_TITLE = "Clinic website";
-/** Events that count as a conversion for the ad pixel: a form sent or a call started. */
-const CONVERSIONS = new Set(["lead_submitted", "phone_click"]);
-/** Events whose names (and nothing else) Analytics receives. */
-const FORWARDED = new Set([
-  "phone_click",
-  "virtual_visit_click",
-  "get_directions",
-  "lead_submitted",
-  "newsletter_signup",
-]);
-
-let scriptAdded = false;
+const added = new Set<string>();
 
 // gtag.js expects each command as an Arguments object, as in Google's snippet.
 function gtag(..._command: unknown[]) {
@@ -47,87 +32,80 @@ function gtag(..._command: unknown[]) {
   window.dataLayer.push(arguments);
 }
 
-function startAnalytics(measurementId: string) {
-  window.gtag = gtag;
-  // A second yes on the same page (after a no) updates what the first set up.
-  gtag("consent", scriptAdded ? "update" : "default", {
-    analytics_storage: "granted",
-    ad_storage: "denied",
-    ad_user_data: "denied",
-    ad_personalization: "denied",
-  });
-  gtag("js", new Date());
-  gtag("config", measurementId, {
-    send_page_view: false,
-    page_location: window.location.origin + redactPath(window.location.pathname),
-    page_title: PAGE_TITLE,
-    page_referrer: referrerOrigin(document.referrer),
-    allow_google_signals: false,
-    allow_ad_personalization_signals: false,
-  });
-  if (scriptAdded) return;
-  scriptAdded = true;
-  const script = document.createElement("script");
-  script.async = true;
-  script.src = `${GTAG_SCRIPT_ORIGIN}/gtag/js?id=${encodeURIComponent(measurementId)}`;
-  script.onerror = () => console.warn("analytics script could not load");
-  document.head.append(script);
-}
-
-/** Meta's documented no-script pixel request: the event name and the pixel ID, nothing else. */
-function pixelLead(pixelId: string) {
-  const image = new Image(1, 1);
-  image.src = `${PIXEL_ORIGIN}/tr?id=${encodeURIComponent(pixelId)}&ev=Lead&noscript=1`;
+function run(steps: PlannedStep[]) {
+  for (const step of steps) {
+    if (step.kind === "gtag") {
+      window.gtag = gtag;
+      if (step.command[0] === "js") gtag("js", new Date());
+      else gtag(...step.command);
+    } else if (step.kind === "script") {
+      // One load per page, even after a no and a second yes.
+      if (added.has(step.url)) continue;
+      added.add(step.url);
+      const script = document.createElement("script");
+      script.async = true;
+      script.src = step.url;
+      script.onerror = () => console.warn("Google's tag could not load");
+      document.head.append(script);
+    } else if (step.kind === "image") {
+      new Image(1, 1).src = step.url;
+    } else {
+      for (const id of step.ids) (window as unknown as Record<string, boolean>)[`ga-disable-${id}`] = step.silent;
+    }
+  }
 }
 
 function removeAnalyticsCookies() {
   const host = window.location.hostname;
   const domains = ["", host, `.${host}`, `.${host.split(".").slice(-2).join(".")}`];
   for (const name of document.cookie.split(";").map((c) => c.split("=")[0].trim())) {
-    if (name !== "_ga" && !name.startsWith("_ga_")) continue;
+    if (name !== "_ga" && !name.startsWith("_ga_") && name !== "_gcl_au") continue;
     for (const domain of domains) {
       document.cookie = `${name}=; Max-Age=0; path=/${domain ? `; domain=${domain}` : ""}`;
     }
   }
 }
 
-export function connectThirdParty(config: MeasurementConfig): ThirdPartySink {
-  const { analyticsId, pixelId } = config;
-  let active = true;
-  let previous: string | undefined;
-  if (analyticsId) startAnalytics(analyticsId);
+/**
+ * Whether the stored yes covered every service configured now (the banner
+ * records the IDs it asked about): a yes for Analytics is no yes for Google
+ * Ads added later, nor for another account.
+ */
+function coveredByTheYes(config: MeasurementConfig): boolean {
+  let asked: unknown = [];
+  try {
+    asked = JSON.parse(localStorage.getItem("clinic-consent-ids") ?? "[]");
+  } catch {
+    // Unreadable: ask again.
+  }
+  const ids = [config.analyticsId, config.adsId, config.pixelId].filter(Boolean);
+  return Array.isArray(asked) && ids.every((id) => asked.includes(id));
+}
 
+export function connectThirdParty(config: MeasurementConfig): ThirdPartySink {
+  let active = true;
+  if (!coveredByTheYes(config)) openBanner(null);
+  // A second yes on the same page (after a no) starts from Google's consent defaults again.
+  const state = freshPlanState();
+  const origin = window.location.origin;
   return {
     pageView(path: string) {
-      if (!active || !analyticsId) return;
-      const location = window.location.origin + redactPath(path);
-      const page = {
-        page_location: location,
-        page_title: PAGE_TITLE,
-        page_referrer: previous ?? referrerOrigin(document.referrer),
-      };
-      gtag("set", page);
-      gtag("event", "page_view", page);
-      previous = location;
+      if (active && coveredByTheYes(config))
+        run(planPageView(config, state, origin, path, referrerOrigin(document.referrer)));
     },
     event(event: EventBody) {
-      if (!active) return;
-      if (pixelId && CONVERSIONS.has(event.eventType)) pixelLead(pixelId);
-      if (analyticsId && FORWARDED.has(event.eventType)) {
-        gtag("event", event.eventType, { event_category: event.eventCategory });
-      }
+      if (active && coveredByTheYes(config)) run(planEvent(config, state, origin, window.location.pathname, event));
     },
     withdraw() {
       active = false;
-      if (analyticsId) {
-        gtag("consent", "update", {
-          analytics_storage: "denied",
-          ad_storage: "denied",
-          ad_user_data: "denied",
-          ad_personalization: "denied",
-        });
-        removeAnalyticsCookies();
-      }
+      if (!state.started) return;
+      gtag("consent", "update", {
+        analytics_storage: "denied",
+        ad_storage: "denied",
+        ad_user_data: "denied",
+        ad_personalization: "denied",
+      });
+      removeAnalyticsCookies();
     },
   };
 }

@@ -8,7 +8,7 @@ export async function getSiteContent(db: Db): Promise<SiteContent> {
   return withFallbacks(await getSiteRow(db));
 }
 
-/** The one site record as stored (undefined before the seed): its words, and the third-party IDs the root reads. */
+/** The one site record as stored (undefined before the seed). Its two third-party ID columns are no longer read (decision 0034). */
 export async function getSiteRow(db: Db) {
   const [row] = await db.select().from(t.siteContent).where(eq(t.siteContent.id, 1));
   return row;
