@@ -256,7 +256,9 @@ export function serverNodeFlags(appDir = root) {
   const start = JSON.parse(fs.readFileSync(path.join(appDir, "package.json"), "utf8")).scripts.start;
   const match = /^node((?:\s+--\S+)*)\s+server\.js$/.exec(start);
   if (!match) throw new Error(`package.json's start script is not "node [--flags] server.js": ${start}`);
-  return match[1].split(/\s+/).filter(Boolean);
+  // BENCH_SERVER_FLAGS adds flags NODE_OPTIONS refuses, such as --cpu-prof, to profile a server.
+  const extra = (process.env.BENCH_SERVER_FLAGS ?? "").split(/\s+/).filter(Boolean);
+  return [...match[1].split(/\s+/).filter(Boolean), ...extra];
 }
 
 /**
