@@ -17,8 +17,8 @@ import type { Logger } from "./logger";
  * with each run; on PostgreSQL it has its own small pool.
  *
  * The child is started in advance when a staff member opens the audit's page
- * (prewarm), so the re-check button finds it ready, and it serves run after
- * run; it is stopped once it has been idle for `idleMs`.
+ * (prewarm) and warms up on a few pages, so the re-check button finds it
+ * ready; it serves run after run and is stopped once idle for `idleMs`.
  */
 
 /** How long an idle child is kept (a staff member reading the overview may press the button). */
@@ -31,12 +31,7 @@ const CHILD_FLAGS = ["--max-old-space-size=768", "--max-semi-space-size=32"];
 interface Child {
   process: ChildProcess;
   startedAt: number;
-  /** Resolves when the child is ready for a run (replaced at each run); rejects if it goes first. */
-  ready: Promise<void>;
-  markReady: () => void;
-  /** A new `ready`, to wait for the child to be ready again (after a run). */
-  waitReady: () => void;
-  /** The run under way's handlers. */
+  /** A run is under way: its handlers. */
   onMessage: ((message: AuditChildMessage) => void) | null;
   onExit: ((reason: string) => void) | null;
   idle?: NodeJS.Timeout;
@@ -48,6 +43,8 @@ export interface ChildReaderOptions {
   database: Database;
   databaseUrl?: string;
   secret: string;
+  /** The site's public address (the warm-up reads the pages as the audit does). */
+  publicUrl: string;
   logger: Logger;
   idleMs?: number;
 }
@@ -72,66 +69,37 @@ export function childReader(options: ChildReaderOptions): SiteReader {
     } catch {
       // Not allowed here: the child lowers itself.
     }
-    let rejectReady: (error: Error) => void = () => {};
-    const child: Child = {
-      process: proc,
-      startedAt: performance.now(),
-      ready: Promise.resolve(),
-      markReady: () => {},
-      waitReady: () => {},
-      onMessage: null,
-      onExit: null,
-    };
-    child.waitReady = () => {
-      child.ready = new Promise<void>((resolve, reject) => {
-        child.markReady = resolve;
-        rejectReady = reject;
-      });
-      child.ready.catch(() => {});
-    };
-    child.waitReady();
-    let first = true;
+    const child: Child = { process: proc, startedAt: performance.now(), onMessage: null, onExit: null };
     proc.on("message", (message: AuditChildMessage) => {
       if (message.type === "empty-database") emptyDatabase = message.empty;
-      else if (message.type === "ready") {
-        if (first)
-          logger.info(
-            { pid: proc.pid, readyMs: Math.round(performance.now() - child.startedAt) },
-            "site audit: child process ready",
-          );
-        first = false;
-        child.markReady();
-      } else if (child.onMessage) child.onMessage(message);
-      else if (message.type === "failed") {
-        // Failed before any run (its set-up): it is of no use.
-        logger.warn({ err: message.message }, "site audit: the child process could not start");
-        proc.kill();
-      }
+      else if (message.type === "ready" || message.type === "warmed-up")
+        logger.info(
+          {
+            pid: proc.pid,
+            ...(message.type === "warmed-up" ? { pages: message.pages, warmUpMs: message.ms } : {}),
+            sinceStartMs: Math.round(performance.now() - child.startedAt),
+          },
+          message.type === "ready" ? "site audit: child process ready" : "site audit: child process warmed up",
+        );
+      else if (message.type === "failed" && message.during !== "run") {
+        logger.warn({ err: message.message, during: message.during }, "site audit: the child process failed");
+        // Without its set-up it is of no use (a run waiting for it fails with its exit); a warm-up is only a help.
+        if (message.during === "set-up") proc.kill();
+      } else child.onMessage?.(message);
     });
     proc.once("exit", (code, signal) => {
       if (current === child) current = null;
       clearTimeout(child.idle);
-      const reason = `The check's process stopped unexpectedly (${signal ?? `exit code ${code}`}).`;
-      rejectReady(new Error(reason));
-      child.onExit?.(reason);
+      child.onExit?.(`The check's process stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
     });
     // Errors sending to a child that is going are answered by its exit.
     proc.on("error", () => {});
-    const init: AuditHostMessage = {
-      type: "init",
-      secret: options.secret,
-      databaseUrl: options.databaseUrl,
-      empty: emptyDatabase,
-    };
-    proc.send(init);
+    send(child, { type: "init", secret: options.secret, databaseUrl: options.databaseUrl, empty: emptyDatabase });
     return child;
   }
 
-  /** The child, started if there is none; its idle timer stopped (a run or a look at the page is coming). */
-  function childNow(): Child {
-    current ??= startChild();
-    clearTimeout(current.idle);
-    return current;
+  function send(child: Child, message: AuditHostMessage): void {
+    if (child.process.connected) child.process.send(message);
   }
 
   function stopWhenIdle(child: Child): void {
@@ -140,38 +108,46 @@ export function childReader(options: ChildReaderOptions): SiteReader {
     child.idle.unref();
   }
 
-  const send = (child: Child, message: AuditHostMessage) => {
-    if (child.process.connected) child.process.send(message);
-  };
+  /** PGlite: the content's rows as of now (one transaction on the server's database, tens of ms at most). */
+  async function snapshot(): Promise<ContentSnapshot | undefined> {
+    if (!database.pglite) return undefined;
+    const started = performance.now();
+    const rows = await snapshotContent(database.pglite);
+    logger.info(
+      {
+        tables: rows.length,
+        bytes: rows.reduce((sum, [, table]) => sum + (table?.byteLength ?? 0), 0),
+        snapshotMs: Math.round(performance.now() - started),
+      },
+      "site audit: the child reads a copy of the content",
+    );
+    return rows;
+  }
 
   return {
     mode: "child-process",
     prewarm() {
-      const child = childNow();
-      if (!child.onMessage) stopWhenIdle(child);
+      if (current) {
+        if (!current.onMessage) stopWhenIdle(current);
+        return;
+      }
+      const child = (current = startChild());
+      stopWhenIdle(child);
+      snapshot().then(
+        (rows) => send(child, { type: "warm-up", publicUrl: options.publicUrl, snapshot: rows }),
+        () => {},
+      );
     },
     close() {
       current?.process.kill();
       current = null;
     },
     async read(request, speed, hooks) {
-      const child = childNow();
+      const child = (current ??= startChild());
+      clearTimeout(child.idle);
       try {
-        await child.ready;
+        const rows = await snapshot();
         hooks.signal.throwIfAborted();
-        let snapshot: ContentSnapshot | undefined;
-        if (database.pglite) {
-          const started = performance.now();
-          snapshot = await snapshotContent(database.pglite);
-          logger.info(
-            {
-              tables: snapshot.length,
-              bytes: snapshot.reduce((sum, [, rows]) => sum + (rows?.byteLength ?? 0), 0),
-              snapshotMs: Math.round(performance.now() - started),
-            },
-            "site audit: the child reads a copy of the content",
-          );
-        }
         return await new Promise((resolve, reject) => {
           let settled = false;
           const settle = (done: () => void) => {
@@ -212,7 +188,14 @@ export function childReader(options: ChildReaderOptions): SiteReader {
             else if (message.type === "problems") pieces.get(`problems:${message.from}`)?.(message.problems);
             else if (message.type === "failed") settle(() => reject(new Error(message.message)));
             else if (message.type === "done") {
-              const { summary } = message;
+              const { summary, phases } = message;
+              logger.info(
+                {
+                  pid: child.process.pid,
+                  ...Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])),
+                },
+                "site audit: the child's run",
+              );
               (async () => {
                 const rows = await collect<InventoryRow>("rows", message.rows, RESULT_PIECE);
                 const problems = await collect<AuditProblem>("problems", message.problems, RESULT_PIECE * 4);
@@ -226,12 +209,10 @@ export function childReader(options: ChildReaderOptions): SiteReader {
           void speed.then((figures) => {
             if (!settled) send(child, { type: "speed", figures });
           });
-          send(child, { type: "run", request, snapshot });
+          send(child, { type: "run", request, snapshot: rows });
         });
       } finally {
-        // The next run waits for the child to be ready again (it prepares a fresh database meanwhile).
         if (current === child) {
-          child.waitReady();
           send(child, { type: "release" });
           stopWhenIdle(child);
         }

@@ -3,13 +3,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import type { ServerBuild } from "react-router";
 import { openDatabase, projectRoot, type Database } from "~/db/client.server";
-import { fillCopy, prepareEmptyCopy, type ContentSnapshot } from "~/db/pglite-replica.server";
+import { fillCopy, prepareEmptyCopy, refillCopy, type ContentSnapshot } from "~/db/pglite-replica.server";
+import { analyseSite } from "~/features/seo-audit/analyse-site.server";
 import { auditSite, type SiteReadRequest, type SpeedFigures } from "~/features/seo-audit/audit-runner.server";
 import type { AuditOutcome, AuditProblem, InventoryRow } from "~/features/seo-audit/audit-types";
-import type { CrawlProgress } from "~/features/seo-audit/crawl.server";
+import { crawlSite, type CrawlProgress } from "~/features/seo-audit/crawl.server";
 import { loadEnv } from "~/lib/env.server";
 import { createApp } from "./app";
 import { createFront } from "./front";
@@ -29,11 +29,11 @@ import { createServices } from "./services";
  * there, and sends the result back a piece at a time.
  *
  * Its database: on PostgreSQL a pool of two of its own; on PGlite an
- * in-memory copy of the content (pglite-replica.server.ts), prepared empty in
- * advance and filled with the snapshot the server sends with each run. The
- * process is started before it is needed (when a staff member opens the
- * audit's page) and serves several runs, so a run finds the bundle loaded, the
- * code compiled and an empty database ready.
+ * in-memory copy of the content (pglite-replica.server.ts), made at start and
+ * filled afresh with the snapshot the server sends with each run. The process
+ * is started before it is needed (when a staff member opens the audit's page),
+ * warms up on a few pages, and serves run after run, so a press finds the
+ * bundle loaded, the code compiled and the database ready.
  */
 
 /** The first message: what the child needs to prepare. */
@@ -47,9 +47,11 @@ export interface AuditChildInit {
   empty?: Uint8Array<ArrayBuffer>;
 }
 
-/** From the server to the child. */
+/** From the server to the child; handled one after another, in order. */
 export type AuditHostMessage =
   | AuditChildInit
+  // Started in advance: a few pages read and judged, results dropped, so the code a run needs is compiled.
+  | { type: "warm-up"; publicUrl: string; snapshot?: ContentSnapshot }
   // A run: on PGlite with the content's rows.
   | { type: "run"; request: SiteReadRequest; snapshot?: ContentSnapshot }
   // The real-visitor speed figures, once read (during the crawl).
@@ -58,22 +60,44 @@ export type AuditHostMessage =
   | { type: "send"; part: "rows" | "problems"; from: number }
   | { type: "release" };
 
+/** How long each part of a run took in the child, in ms. */
+export interface ChildRunPhases {
+  /** Waiting for the child's set-up or warm-up still under way. */
+  queuedMs: number;
+  /** PGlite: the content's rows into the copy. */
+  loadMs: number;
+  /** The site's instance brought up. */
+  setupMs: number;
+  /** Reading and judging the pages. */
+  auditMs: number;
+}
+
 /** From the child to the server. */
 export type AuditChildMessage =
-  // Ready for a run (the bundle loaded, a database prepared).
+  // Set up (the bundle loaded, the database ready); and the same once warmed up.
   | { type: "ready" }
+  | { type: "warmed-up"; pages: number; ms: number }
   // The migrated empty database this child had to make, for the next child to start from.
   | { type: "empty-database"; empty: Uint8Array<ArrayBuffer> }
   | ({ type: "progress" } & CrawlProgress)
   // Done: the summary; the rows and problems follow in pieces, each when the server asks for it (a
   // thousand rows in one message would hold the server's thread while read).
-  | { type: "done"; summary: Omit<AuditOutcome, "rows" | "problems">; rows: number; problems: number; renderMs: number }
+  | {
+      type: "done";
+      summary: Omit<AuditOutcome, "rows" | "problems">;
+      rows: number;
+      problems: number;
+      phases: ChildRunPhases;
+    }
   | { type: "rows"; from: number; rows: InventoryRow[] }
   | { type: "problems"; from: number; problems: AuditProblem[] }
-  | { type: "failed"; message: string };
+  | { type: "failed"; during: "set-up" | "warm-up" | "run"; message: string };
 
 /** Rows (and four times as many problems) per piece. */
 export const RESULT_PIECE = 25;
+
+/** The warm-up reads this many addresses at most (the demo site whole; a large site's first ones). */
+const WARM_UP_URLS = 80;
 
 /**
  * Every thread of this process at nice 19. On Linux the nice value is a
@@ -105,42 +129,50 @@ export function runAuditChild(): void {
   const env = loadEnv(process.env);
   // Its requests are not the visitors' and need no log line each; what goes wrong still does.
   const logger = createLogger("warn");
-  let init: AuditChildInit | undefined;
-  let empty: Blob | undefined;
-  // PGlite: the next run's empty copy, prepared while idle.
-  let prepared: Promise<PGlite> | undefined;
+  let secret = "";
+  // One database for the child's life: PGlite's copy (emptied and filled again for each run) or a pool of two.
+  let database: Database | undefined;
   let outcome: AuditOutcome | undefined;
   let speed: (figures: SpeedFigures) => void = () => {};
-  let finishRun: () => void = () => {};
+  let release: () => void = () => {};
+  // Set-up, warm-up and runs, one after another.
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = (during: "set-up" | "warm-up" | "run", work: () => Promise<unknown>) => {
+    queue = queue
+      .then(work)
+      .catch(async (error: unknown) => post({ type: "failed", during, message: messageOf(error) }));
+  };
 
-  async function prepare(): Promise<void> {
-    if (init?.databaseUrl) return;
-    prepared = prepareEmptyCopy(empty).then(async ({ pglite, made }) => {
-      if (made) {
-        empty = made;
-        await post({ type: "empty-database", empty: new Uint8Array(await made.arrayBuffer()) });
-      }
-      return pglite;
-    });
-    await prepared;
+  async function setUp(init: AuditChildInit): Promise<void> {
+    secret = init.secret;
+    const bundle = import("virtual:react-router/server-build");
+    if (init.databaseUrl) database = await openDatabase({ databaseUrl: init.databaseUrl, maxConnections: 2 });
+    else {
+      const { pglite, made } = await prepareEmptyCopy(init.empty ? new Blob([init.empty]) : undefined);
+      if (made) await post({ type: "empty-database", empty: new Uint8Array(await made.arrayBuffer()) });
+      database = await fillCopy(pglite, []);
+    }
+    // The bundle's routes are loaded now, not during the first run.
+    await bundle;
+    await post({ type: "ready" });
   }
 
-  async function run(request: SiteReadRequest, snapshot: ContentSnapshot | undefined): Promise<void> {
-    let database: Database | undefined;
+  /** The site's instance over the database as of `snapshot` (PGlite), on a loopback port, for `work`. */
+  async function withSite<T>(snapshot: ContentSnapshot | undefined, work: (origin: string) => Promise<T>) {
+    const began = performance.now();
+    if (database!.pglite) await refillCopy(database!.pglite, snapshot ?? []);
+    const loaded = performance.now();
     let server: http.Server | undefined;
-    const speedFigures = new Promise<SpeedFigures>((resolve) => (speed = resolve));
     try {
-      database = init!.databaseUrl
-        ? await openDatabase({ databaseUrl: init!.databaseUrl, maxConnections: 2 })
-        : await fillCopy(await prepared!, snapshot ?? []);
-      const services = createServices(env, database, logger, init!.secret);
+      const db = database!;
+      const services = createServices(env, db, logger, secret);
       // The redirect table as the front answers it; never started, so this instance counts no hits and writes nothing.
       await services.redirects.reload();
       const cache = new PageCache(0);
       const isSecure = () => false;
       const app = createApp({
         env,
-        database,
+        database: db,
         services,
         logger,
         cache,
@@ -148,7 +180,7 @@ export function runAuditChild(): void {
         clientDir: path.join(projectRoot, "build", "client"),
         build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       });
-      server = http.createServer(createFront({ env, database, services, logger, cache, isSecure, app }));
+      server = http.createServer(createFront({ env, database: db, services, logger, cache, isSecure, app }));
       const listening = server;
       await new Promise<void>((resolve, reject) => {
         listening.once("error", reject);
@@ -156,46 +188,70 @@ export function runAuditChild(): void {
       });
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       services.self.url = origin;
-      const began = performance.now();
-      outcome = await auditSite(origin, request, speedFigures, {
-        signal: new AbortController().signal,
-        onProgress: (progress) => void post({ type: "progress", ...progress }),
-      });
-      const { rows, problems, ...summary } = outcome;
-      const released = new Promise<void>((resolve) => (finishRun = resolve));
-      await post({
-        type: "done",
-        summary,
-        rows: rows.length,
-        problems: problems.length,
-        renderMs: performance.now() - began,
-      });
-      await released;
-    } catch (error) {
-      await post({ type: "failed", message: messageOf(error) });
+      const ready = performance.now();
+      const result = await work(origin);
+      return { result, loadMs: loaded - began, setupMs: ready - loaded, workMs: performance.now() - ready };
     } finally {
-      outcome = undefined;
       server?.closeAllConnections();
       await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-      await database?.close().catch(() => {});
     }
-    // Ready for the next run, while idle.
-    await prepare();
-    await post({ type: "ready" });
+  }
+
+  // A run that comes during the warm-up stops it: what it has compiled so far is kept, the rest is the run's.
+  let warmUpStop = new AbortController();
+
+  async function warmUp(publicUrl: string, snapshot: ContentSnapshot | undefined): Promise<void> {
+    const began = performance.now();
+    const { signal } = warmUpStop;
+    const { result } = await withSite(snapshot, async (origin) => {
+      try {
+        const crawl = await crawlSite({ origin, publicUrl, maxUrls: WARM_UP_URLS, signal });
+        analyseSite(crawl, { publicUrl });
+        return crawl.addresses.size;
+      } catch (error) {
+        if (signal.aborted) return 0;
+        throw error;
+      }
+    });
+    await post({ type: "warmed-up", pages: result, ms: Math.round(performance.now() - began) });
+  }
+
+  async function run(
+    request: SiteReadRequest,
+    snapshot: ContentSnapshot | undefined,
+    speedFigures: Promise<SpeedFigures>,
+    queuedMs: number,
+  ) {
+    const { result, loadMs, setupMs, workMs } = await withSite(snapshot, (origin) =>
+      auditSite(origin, request, speedFigures, {
+        signal: new AbortController().signal,
+        onProgress: (progress) => void post({ type: "progress", ...progress }),
+      }),
+    );
+    outcome = result;
+    try {
+      const { rows, problems, ...summary } = result;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const phases = { queuedMs, loadMs, setupMs, auditMs: workMs };
+      await post({ type: "done", summary, rows: rows.length, problems: problems.length, phases });
+      await released;
+    } finally {
+      outcome = undefined;
+    }
   }
 
   process.on("message", (message: AuditHostMessage) => {
-    if (message.type === "init") {
-      init = message;
-      if (message.empty) empty = new Blob([message.empty]);
-      // The bundle's routes are loaded and compiled now, not during the first run.
-      Promise.all([import("virtual:react-router/server-build"), prepare()]).then(
-        () => post({ type: "ready" }),
-        (error: unknown) => post({ type: "failed", message: messageOf(error) }),
-      );
-    } else if (message.type === "run") void run(message.request, message.snapshot);
-    else if (message.type === "speed") speed(message.figures);
-    else if (message.type === "release") finishRun();
+    if (message.type === "init") inTurn("set-up", () => setUp(message));
+    else if (message.type === "warm-up") inTurn("warm-up", () => warmUp(message.publicUrl, message.snapshot));
+    else if (message.type === "run") {
+      warmUpStop.abort();
+      warmUpStop = new AbortController();
+      const received = performance.now();
+      // Made now: the figures may come in the same read of the channel as the run, before its turn.
+      const figures = new Promise<SpeedFigures>((resolve) => (speed = resolve));
+      inTurn("run", () => run(message.request, message.snapshot, figures, performance.now() - received));
+    } else if (message.type === "speed") speed(message.figures);
+    else if (message.type === "release") release();
     else if (message.type === "send" && outcome) {
       const { from, part } = message;
       if (part === "rows") void post({ type: "rows", from, rows: outcome.rows.slice(from, from + RESULT_PIECE) });

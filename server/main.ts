@@ -89,7 +89,14 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   // development (Vite's modules, no bundle a process could load) it reads them through itself.
   if (!options.vite)
     services.seoAudit.useReader(
-      childReader({ bundleUrl: import.meta.url, database, databaseUrl: env.DATABASE_URL, secret, logger }),
+      childReader({
+        bundleUrl: import.meta.url,
+        database,
+        databaseUrl: env.DATABASE_URL,
+        secret,
+        publicUrl: env.PUBLIC_URL,
+        logger,
+      }),
     );
   services.notifier.start();
   // Redirects are answered from memory from the first request on.
