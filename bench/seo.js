@@ -244,7 +244,7 @@ async function measure(label, { start, prepare }) {
     const cold = runFigures(await audit(server, cookie, label));
     log(`${label}:   ${JSON.stringify(cold)}`);
     const pid = await childPid(server);
-    const childReadyMs = logLines(server, "site audit: child process ready").at(-1).readyMs;
+    const childReadyMs = logLines(server, "site audit: child process ready").at(-1).sinceStartMs;
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       log(`${label}: demo audit ${i + 1}/${RUNS} (the overview opened, then the button)…`);

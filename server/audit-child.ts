@@ -200,9 +200,10 @@ export function runAuditChild(): void {
   // A run that comes during the warm-up stops it: what it has compiled so far is kept, the rest is the run's.
   let warmUpStop = new AbortController();
 
-  async function warmUp(publicUrl: string, snapshot: ContentSnapshot | undefined): Promise<void> {
+  async function warmUp(publicUrl: string, snapshot: ContentSnapshot | undefined, signal: AbortSignal) {
     const began = performance.now();
-    const { signal } = warmUpStop;
+    // A run came while it waited for its turn: the run warms up by itself.
+    if (signal.aborted) return post({ type: "warmed-up", pages: 0, ms: 0 });
     const { result } = await withSite(snapshot, async (origin) => {
       try {
         const crawl = await crawlSite({ origin, publicUrl, maxUrls: WARM_UP_URLS, signal });
@@ -242,8 +243,10 @@ export function runAuditChild(): void {
 
   process.on("message", (message: AuditHostMessage) => {
     if (message.type === "init") inTurn("set-up", () => setUp(message));
-    else if (message.type === "warm-up") inTurn("warm-up", () => warmUp(message.publicUrl, message.snapshot));
-    else if (message.type === "run") {
+    else if (message.type === "warm-up") {
+      const { signal } = warmUpStop;
+      inTurn("warm-up", () => warmUp(message.publicUrl, message.snapshot, signal));
+    } else if (message.type === "run") {
       warmUpStop.abort();
       warmUpStop = new AbortController();
       const received = performance.now();

@@ -91,19 +91,21 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
           if (await refresh.isVisible()) await refresh.click();
           return page.getByRole("heading", { name: "The latest check" }).isVisible();
         },
-        { timeout: 60_000, interval: 500 },
+        { timeout: 110_000, interval: 500 },
       )
       .toBe(true);
     // The planted page: its title is too long, and nothing links to it.
     await look(page.getByRole("heading", { name: "Title too long" })).visible();
     await look(page.getByRole("heading", { name: "No link to this page" })).visible();
     await look(page.getByRole("link", { name: "/audit-planted" }).first()).visible();
-  });
+    // The first check after the server starts: its process is started then, at nice 19, and on this shared
+    // machine it yields to every other process (a minute at a load of ten): more time than a test's usual.
+  }, 120_000);
 
   it("read the pages in a child process of its own: the server's own request log shows none of them", () => {
     const output = server.output();
     expect(output).toMatch(/"mode":"child-process"[^\n]*"site audit finished"/);
-    expect(output).toMatch(/"pid":\d+,"readyMs":\d+,"msg":"site audit: child process ready"/);
+    expect(output).toMatch(/"pid":\d+,"sinceStartMs":\d+,"msg":"site audit: child process ready"/);
     // PGlite lives in the server's process: the child reads a copy of the content. PostgreSQL: its own connections.
     if (kind === "pglite")
       expect(output).toMatch(/"tables":13,"bytes":\d+,"snapshotMs":\d+,"msg":"site audit: the child reads a copy/);

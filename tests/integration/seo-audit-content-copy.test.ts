@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { copiedTables, openContentCopy, snapshotContent } from "~/db/pglite-replica.server";
+import { copiedTables, openContentCopy, refillCopy, snapshotContent } from "~/db/pglite-replica.server";
+import { eq } from "drizzle-orm";
 import * as t from "~/db/schema";
 import { analyseSite } from "~/features/seo-audit/analyse-site.server";
 import type { AuditOutcome } from "~/features/seo-audit/audit-types";
@@ -119,5 +120,21 @@ describe("a copy of the content for the audit's child process (PGlite)", () => {
     expect(await copy.db.select().from(t.leads)).toEqual([]);
     expect(await copy.db.select().from(t.users)).toEqual([]);
     expect((await copy.db.select().from(t.pages)).length).toBe((await source.db.select().from(t.pages)).length);
+  });
+
+  it("is filled afresh for each run: the site as it is at the press, edits and removals included", async () => {
+    await source.db
+      .update(t.pages)
+      .set({ title: "A page edited after the first copy" })
+      .where(eq(t.pages.slug, "copy-check"));
+    await source.db.delete(t.seoRedirects).where(eq(t.seoRedirects.fromPath, "/copy-old"));
+    const pagesBefore = (await copy.db.select().from(t.pages)).length;
+    await refillCopy(copy.pglite!, await snapshotContent(source.pglite!));
+    const [page] = await copy.db.select().from(t.pages).where(eq(t.pages.slug, "copy-check"));
+    expect(page.title).toBe("A page edited after the first copy");
+    expect(await copy.db.select().from(t.seoRedirects).where(eq(t.seoRedirects.fromPath, "/copy-old"))).toEqual([]);
+    // Refilled, not added to: every page once.
+    expect((await copy.db.select().from(t.pages)).length).toBe(pagesBefore);
+    expect(await copy.db.select().from(t.leads)).toEqual([]);
   });
 });
