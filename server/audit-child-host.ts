@@ -148,6 +148,8 @@ export function childReader(options: ChildReaderOptions): SiteReader {
       try {
         const rows = await snapshot();
         hooks.signal.throwIfAborted();
+        // Gone meanwhile (its exit would find no run to tell): this run fails now rather than wait.
+        if (!child.process.connected) throw new Error("The check's process stopped unexpectedly.");
         return await new Promise((resolve, reject) => {
           let settled = false;
           const settle = (done: () => void) => {
