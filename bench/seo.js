@@ -115,7 +115,8 @@ async function audit(server, cookie, label) {
     if (failed.length > failedBefore) throw new Error(`${label}: the audit failed: ${JSON.stringify(failed.at(-1))}`);
     const finished = logLines(server, "site audit finished");
     if (finished.length > finishedBefore) {
-      return { line: finished.at(-1), wallMs: performance.now() - started, answerMs, progress };
+      const phases = logLines(server, "site audit: the child's run").at(-1) ?? null;
+      return { line: finished.at(-1), phases, wallMs: performance.now() - started, answerMs, progress };
     }
     if (performance.now() - started > AUDIT_TIMEOUT_MS) throw new Error(`${label}: the audit did not end`);
     if (performance.now() - lastLook >= PROGRESS_MS) {
@@ -222,6 +223,17 @@ const runFigures = (run) => ({
   addresses: run.line.addresses,
   problems: run.line.problems,
   siteScore: run.line.siteScore,
+  // In the child: waiting for its set-up or warm-up, the content into its copy, its site brought up, the audit.
+  ...(run.phases
+    ? {
+        childMs: {
+          queued: run.phases.queuedMs,
+          load: run.phases.loadMs,
+          setup: run.phases.setupMs,
+          audit: run.phases.auditMs,
+        },
+      }
+    : {}),
 });
 
 /**
