@@ -1,6 +1,9 @@
 // The site audit (issue 16), against the production build, on PGlite and on
 // PostgreSQL:
-//  - the demo site's audit (BENCH_RUNS runs, each a fresh worker thread);
+//  - the demo site's audit: a cold one (the server just started, the button pressed as the
+//    overview opens, which starts the audit's child process), then BENCH_RUNS more, each with the
+//    overview opened a second before the press, as a person does; timed from the press to the
+//    results stored (what the person waits), with the child's memory;
 //  - the audit of the demo site plus 1,000 generated pages (bench/seo-data.js),
 //    with the progress the overview showed while it ran;
 //  - public pages' latency at a steady rate (BENCH_RATE requests/s over the
@@ -10,11 +13,11 @@
 //    and their ratio to the windows around it;
 //  - opening /admin/seo with that finished audit (median of BENCH_OPENS loads, signed in).
 // The audit's own times come from the server's log line "site audit finished"
-// (its `ms`, from the claim to the results written) and, on PGlite, the time the
-// main thread spent running the worker's queries.
+// (its `ms`, from the claim to the results written) and "site audit: child process
+// ready" (its pid and how long it took to get ready).
 //
 //   node bench/seo.js      BENCH_PAGES=1000 BENCH_RUNS=3 BENCH_LARGE_RUNS=3 BENCH_RATE=50 BENCH_BASELINE_SECONDS=10
-//                          BENCH_OPENS=20 BENCH_ONLY=pglite|postgres
+//                          BENCH_OPENS=20 BENCH_PROGRESS_MS=2000 BENCH_ONLY=pglite|postgres
 //                          BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
 //
 // Prints one JSON line.
@@ -49,6 +52,8 @@ const LARGE_RUNS = envInt("BENCH_LARGE_RUNS", 3);
 const RATE = envInt("BENCH_RATE", 50);
 const BASELINE_SECONDS = envInt("BENCH_BASELINE_SECONDS", 10);
 const OPENS = envInt("BENCH_OPENS", 20);
+// How often the progress is read while an audit runs: the overview's own rate with JavaScript (it asks every 2 s).
+const PROGRESS_MS = envInt("BENCH_PROGRESS_MS", 2000);
 const ONLY = process.env.BENCH_ONLY;
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const EMAIL = "bench.seo@example.test";
@@ -82,9 +87,13 @@ async function sitemapPaths(url) {
 }
 
 /**
- * Presses the re-check button and waits for the run to end, reading the
- * overview every half second meanwhile for the progress it shows. Returns the
- * run's log line(s) and the wall-clock time from the press to the result.
+ * Presses the re-check button and waits for the run's results to be visible
+ * (its log line is written once they are stored), checking every 20 ms, and
+ * reading the overview every PROGRESS_MS meanwhile for the progress it shows
+ * (a signed-in render on the server's thread, as a staff member's open page
+ * asks for it).
+ * Returns the run's log line and the wall-clock time from the press to the
+ * result: what the person who pressed it waits.
  */
 async function audit(server, cookie, label) {
   const finishedBefore = logLines(server, "site audit finished").length;
@@ -100,25 +109,40 @@ async function audit(server, cookie, label) {
   if (res.status !== 200 || !body.includes("The check has started"))
     throw new Error(`${label}: re-check answered ${res.status}`);
   const progress = [];
+  let lastLook = performance.now();
   for (;;) {
     const failed = logLines(server, "site audit failed");
     if (failed.length > failedBefore) throw new Error(`${label}: the audit failed: ${JSON.stringify(failed.at(-1))}`);
     const finished = logLines(server, "site audit finished");
     if (finished.length > finishedBefore) {
-      const line = finished.at(-1);
-      const queries = logLines(server, "site audit: the worker's database work on the main thread").at(-1) ?? null;
-      return { line, queries, wallMs: performance.now() - started, answerMs, progress };
+      const phases = logLines(server, "site audit: the child's run").at(-1) ?? null;
+      return { line: finished.at(-1), phases, wallMs: performance.now() - started, answerMs, progress };
     }
     if (performance.now() - started > AUDIT_TIMEOUT_MS) throw new Error(`${label}: the audit did not end`);
-    const page = await request(`${server.url}/admin/seo`, { headers: { cookie } });
-    const match = /([\d,]+) of ([\d,]+) addresses read so far/.exec(page.body.toString());
-    if (match) {
-      const [done, found] = [match[1], match[2]].map((n) => Number(n.replace(/,/g, "")));
-      progress.push({ atMs: Math.round(performance.now() - started), done, found });
+    if (performance.now() - lastLook >= PROGRESS_MS) {
+      lastLook = performance.now();
+      const page = await request(`${server.url}/admin/seo`, { headers: { cookie } });
+      const match = /([\d,]+) of ([\d,]+) addresses read so far/.exec(page.body.toString());
+      if (match) {
+        const [done, found] = [match[1], match[2]].map((n) => Number(n.replace(/,/g, "")));
+        progress.push({ atMs: Math.round(performance.now() - started), done, found });
+      }
     }
-    await sleep(500);
+    await sleep(20);
   }
 }
+
+/** The audit's child process (its pid from the server's log), once it is ready. */
+async function childPid(server) {
+  for (let i = 0; i < 600; i++) {
+    const line = logLines(server, "site audit: child process ready").at(-1);
+    if (line) return line.pid;
+    await sleep(50);
+  }
+  throw new Error("the audit's child process did not get ready");
+}
+
+const residentMB = (pid) => round((residentBytes(pid) ?? 0) / 1e6, 0);
 
 /**
  * GET requests at a steady rate (open loop: one every 1000/rate ms whatever
@@ -199,11 +223,15 @@ const runFigures = (run) => ({
   addresses: run.line.addresses,
   problems: run.line.problems,
   siteScore: run.line.siteScore,
-  ...(run.queries
+  // In the child: waiting for its set-up or warm-up, the content into its copy, its site brought up, the audit.
+  ...(run.phases
     ? {
-        workerQueries: run.queries.queries,
-        mainThreadQueryMs: run.queries.mainThreadMs,
-        mainThreadShare: round(run.queries.mainThreadMs / run.line.readMs, 3),
+        childMs: {
+          queued: run.phases.queuedMs,
+          load: run.phases.loadMs,
+          setup: run.phases.setupMs,
+          audit: run.phases.auditMs,
+        },
       }
     : {}),
 });
@@ -221,19 +249,36 @@ async function measure(label, { start, prepare }) {
     const cookie = await signIn(server.url, EMAIL, PASSWORD);
     const paths = await sitemapPaths(server.url);
     await warm(server.url, paths);
+    // A cold run: the server just started; the staff member opens the overview (which starts the audit's child
+    // process) and presses the button at once, before the child is ready.
+    const open = async () => {
+      const page = await request(`${server.url}/admin/seo`, { headers: { cookie } });
+      if (page.status !== 200) throw new Error(`GET /admin/seo answered ${page.status}`);
+    };
+    log(`${label}: demo audit, cold (pressed as the overview opens)…`);
+    await open();
+    const cold = runFigures(await audit(server, cookie, label));
+    log(`${label}:   ${JSON.stringify(cold)}`);
+    const pid = await childPid(server);
+    const childReadyMs = logLines(server, "site audit: child process ready").at(-1).sinceStartMs;
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      log(`${label}: demo audit ${i + 1}/${RUNS}…`);
+      log(`${label}: demo audit ${i + 1}/${RUNS} (the overview opened, then the button)…`);
+      await open();
+      await sleep(1000);
       runs.push(runFigures(await audit(server, cookie, label)));
       log(`${label}:   ${JSON.stringify(runs.at(-1))}`);
     }
     const med = (key) => round(median(runs.map((r) => r[key])), 2);
     demo = {
       pages: paths.length,
+      wallSeconds: med("wallSeconds"),
       runSeconds: med("runSeconds"),
       readSeconds: med("readSeconds"),
-      wallSeconds: med("wallSeconds"),
-      withinBudget: med("runSeconds") <= BUDGET.demoSeconds,
+      withinBudget: med("wallSeconds") <= BUDGET.demoSeconds,
+      cold: { ...cold, childReadyMs },
+      childRssMB: residentMB(pid),
+      serverRssMB: residentMB(server.pid),
       runs,
     };
   } finally {
@@ -256,11 +301,15 @@ async function measure(label, { start, prepare }) {
         `${label}: round ${i + 1}/${LARGE_RUNS}: public pages at ${RATE}/s for ${BASELINE_SECONDS} s, no audit running…`,
       );
       const before = await steadyLoad(server.url, demoPaths, { ms: BASELINE_SECONDS * 1000 });
-      const rssBeforeMB = round(residentBytes(server.pid) / 1e6, 0);
+      const rssBeforeMB = residentMB(server.pid);
       log(`${label}: the ${PAGES}-page audit, with public pages at ${RATE}/s meanwhile…`);
       let rssPeakMB = rssBeforeMB;
+      let childRssPeakMB = 0;
+      let pid;
+      void childPid(server).then((found) => (pid = found));
       const rssWatch = setInterval(() => {
-        rssPeakMB = Math.max(rssPeakMB, round((residentBytes(server.pid) ?? 0) / 1e6, 0));
+        rssPeakMB = Math.max(rssPeakMB, residentMB(server.pid));
+        if (pid) childRssPeakMB = Math.max(childRssPeakMB, residentMB(pid));
       }, 250);
       const running = audit(server, cookie, label);
       const during = await steadyLoad(server.url, demoPaths, { until: running.catch(() => {}) });
@@ -277,6 +326,7 @@ async function measure(label, { start, prepare }) {
         run,
         rssBeforeMB,
         rssPeakMB,
+        childRssPeakMB,
         before,
         during,
         after,
@@ -286,7 +336,7 @@ async function measure(label, { start, prepare }) {
       });
       log(`${label}:   latency ${JSON.stringify({ before, during, after }).slice(0, 400)}`);
     }
-    const snapshot = logLines(server, "site audit: the worker reads a copy of the content").at(-1) ?? null;
+    const snapshot = logLines(server, "site audit: the child reads a copy of the content").at(-1) ?? null;
     log(`${label}: opening /admin/seo and /admin/seo/pages with the finished audit…`);
     const overview = await openTimes(server.url, "/admin/seo", cookie);
     const pageList = await openTimes(server.url, "/admin/seo/pages?sort=score", cookie);
@@ -305,12 +355,14 @@ async function measure(label, { start, prepare }) {
         withinBudget: large.runSeconds <= BUDGET.largeSeconds,
         runSecondsEach: rounds.map((r) => seconds(r.run.line.ms)),
         snapshotMs: snapshot?.snapshotMs ?? null,
+        snapshotBytes: snapshot?.bytes ?? null,
         progressSamples: run.progress.length,
         progress: run.progress.filter(
           (_, i, all) => i % Math.max(1, Math.ceil(all.length / 6)) === 0 || i === all.length - 1,
         ),
         rssBeforeMB: rounds[0].rssBeforeMB,
         rssPeakMB: Math.max(...rounds.map((r) => r.rssPeakMB)),
+        childRssPeakMB: Math.max(...rounds.map((r) => r.childRssPeakMB)),
       },
       publicPages: {
         rate: RATE,

@@ -17,7 +17,7 @@ import { ConfigError, loadEnv } from "~/lib/env.server";
 import { deleteExpiredRateCounters } from "~/lib/rate-limit.server";
 import { createApp } from "./app";
 import { startContentVersionPoll } from "./content-version-poll";
-import { workerReader } from "./audit-worker-host";
+import { childReader } from "./audit-child-host";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./data-dir-lock";
 import { createLogger, type Logger } from "./logger";
 import { createFront } from "./front";
@@ -85,17 +85,17 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   scheduled.unref();
 
   const services = createServices(env, database, logger, secret, contentVersion);
-  // The production server reads its pages for the site audit in a worker thread (decision 0030); in
-  // development (Vite's modules, no bundle a thread could load) it reads them through itself.
+  // The production server reads its pages for the site audit in a child process (decision 0030); in
+  // development (Vite's modules, no bundle a process could load) it reads them through itself.
   if (!options.vite)
     services.seoAudit.useReader(
-      workerReader({
+      childReader({
         bundleUrl: import.meta.url,
         database,
         databaseUrl: env.DATABASE_URL,
         secret,
+        publicUrl: env.PUBLIC_URL,
         logger,
-        copyFromPages: env.SEO_AUDIT_COPY_FROM_PAGES,
       }),
     );
   services.notifier.start();
@@ -231,5 +231,5 @@ function fail(error: unknown, logger?: Logger): never {
 
 // The staff command (scripts/staff.js) runs from this same bundle.
 export { runStaffCli } from "./staff-cli";
-// So does the site audit's worker thread (server/audit-worker-host.ts starts it).
-export { runAuditWorker } from "./audit-worker";
+// So does the site audit's child process (server/audit-child-host.ts starts it).
+export { runAuditChild } from "./audit-child";

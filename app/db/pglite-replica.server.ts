@@ -1,54 +1,52 @@
 import { PGlite } from "@electric-sql/pglite";
-import { getTableName, isTable } from "drizzle-orm";
+import { getTableName } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrationsFolder, type Database, type Db } from "./client.server";
 import * as schema from "./schema";
-import * as analytics from "./schema/analytics";
-import * as leads from "./schema/leads";
-import * as seoAudit from "./schema/seo-audit";
-import * as staff from "./schema/staff";
 
 /**
- * A copy of the site's content for another thread. On PGlite the database
- * lives in the server's main thread; a worker that reads a thousand pages
- * through it (pglite-proxy.server.ts) makes that thread run a few thousand
- * queries, which visitors then wait behind. Instead the worker can get its
- * own in-memory PGlite: the schema from the committed migrations, and the rows
- * of every table a public page may read, copied from the server's PGlite in
- * one transaction (COPY … TO '/dev/blob': a few milliseconds for the demo
- * site, about 50 ms for a thousand pages).
+ * A copy of the site's content for another process. On PGlite the database
+ * lives in the server's process (one process owns the data directory); the
+ * site audit's child process (decision 0030) reads a thousand pages, and their
+ * queries must not run on the thread that answers visitors. So the child gets
+ * an in-memory PGlite of its own: the schema from the committed migrations,
+ * and the rows of the tables public pages read, copied from the server's
+ * PGlite in one transaction (COPY … TO '/dev/blob': a few milliseconds for
+ * the demo site, a few tens for a thousand pages) and sent over IPC.
  *
- * Every table is copied except those no public page reads and that hold
- * personal data or bulk: leads and newsletter sign-ups, analytics, staff
- * accounts, sessions and the audit trail, rate counters, job claims, the 404
- * monitor, and the site audit's own results. A table added to one of those
- * schema files is left out with it; a table added anywhere else is copied,
- * so a new kind of content reaches the copy without anyone remembering to
- * add it. A new table of personal data belongs in one of those files (or in
- * NOT_COPIED below).
+ * An allow-list, not "everything but": only what a public page reads is
+ * copied, so the copy is small and nothing of the people the site holds
+ * (leads, sign-ups, staff, analytics) or of its staff tools (imports, held
+ * previews, ads, the audit's own results) ever leaves the server's process. A
+ * new table a public page reads must be added here; the audit of the copy is
+ * compared with the audit of the database itself
+ * (tests/integration/seo-audit-content-copy.test.ts), which fails if a page
+ * reads a table left out.
  */
+const COPIED = [
+  schema.appMeta,
+  schema.siteContent,
+  schema.pages,
+  schema.treatments,
+  schema.conditions,
+  schema.insuranceProviders,
+  schema.locations,
+  schema.teamMembers,
+  schema.testimonials,
+  schema.faqItems,
+  schema.blogPosts,
+  schema.seoPageSettings,
+  schema.seoRedirects,
+];
 
-const tablesOf = (module: Record<string, unknown>) =>
-  Object.values(module).flatMap((value) => (isTable(value) ? [getTableName(value)] : []));
-
-const NOT_COPIED = new Set([
-  ...tablesOf(leads),
-  ...tablesOf(analytics),
-  ...tablesOf(staff),
-  ...tablesOf(seoAudit),
-  getTableName(schema.rateLimits),
-  getTableName(schema.jobRuns),
-  getTableName(schema.notFoundPaths),
-]);
-
-/** The tables a copy holds (every table of the schema but those left out). */
+/** The tables a copy holds. */
 export function copiedTables(): string[] {
-  return tablesOf(schema).filter((name) => !NOT_COPIED.has(name));
+  return COPIED.map((table) => getTableName(table));
 }
 
-/** The rows of each copied table, as PGlite's COPY writes them (null for an empty table). */
-export type ContentSnapshot = [table: string, rows: Blob | null][];
+/** The rows of each copied table, as PGlite's COPY writes them (null for an empty table); bytes cross IPC. */
+export type ContentSnapshot = [table: string, rows: Uint8Array<ArrayBuffer> | null][];
 
 /** The copied tables' rows, read in one transaction so they agree with each other. */
 export function snapshotContent(pglite: PGlite): Promise<ContentSnapshot> {
@@ -56,50 +54,72 @@ export function snapshotContent(pglite: PGlite): Promise<ContentSnapshot> {
     const snapshot: ContentSnapshot = [];
     for (const table of copiedTables()) {
       const result = await tx.query(`copy "${table}" to '/dev/blob'`);
-      snapshot.push([table, result.blob ?? null]);
+      snapshot.push([table, result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : null]);
     }
     return snapshot;
   });
 }
 
 /**
- * An in-memory PGlite with the site's schema and the snapshot's rows. `empty`
- * is a migrated empty database (dumpDataDir) to start from; without one it is
- * made (PGlite's own set-up and every migration: a second or two) and handed
- * back, so the next copy can start from it.
+ * An in-memory PGlite with the site's schema and no rows, ready for a
+ * snapshot. `empty` is a migrated empty database (dumpDataDir) to start from;
+ * without one it is made (PGlite's own set-up and every migration: a second or
+ * two) and handed back, so the next copy can start from it.
  */
-export async function openContentCopy(
-  snapshot: ContentSnapshot,
-  empty?: Blob,
-): Promise<{ database: Database; empty: Blob | null }> {
+export async function prepareEmptyCopy(empty?: Blob): Promise<{ pglite: PGlite; made: Blob | null }> {
   const pglite = empty ? new PGlite({ loadDataDir: empty }) : new PGlite();
   await pglite.waitReady;
-  let made: Blob | null = null;
-  if (!empty) {
-    await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
-    made = await pglite.dumpDataDir("none");
-  }
+  if (empty) return { pglite, made: null };
+  await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+  return { pglite, made: await pglite.dumpDataDir("none") };
+}
+
+/** Loads the snapshot's rows into a prepared empty copy: the site's database, as of the snapshot. */
+export async function fillCopy(pglite: PGlite, snapshot: ContentSnapshot): Promise<Database> {
   // Rows go in as they are: no trigger or foreign key is checked (they held where they came from).
   await pglite.exec("set session_replication_role = replica");
   for (const [table, rows] of snapshot) {
-    if (rows) await pglite.query(`copy "${table}" from '/dev/blob'`, [], { blob: rows });
+    if (rows) await pglite.query(`copy "${table}" from '/dev/blob'`, [], { blob: new Blob([rows]) });
   }
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
-    empty: made,
-    database: {
-      db,
-      kind: "pglite",
-      pglite,
-      async ping() {
-        await pglite.query("select 1");
-      },
-      async migrate() {
-        throw new Error("A copy of the content is never migrated.");
-      },
-      async close() {
-        await pglite.close();
-      },
+    db,
+    kind: "pglite",
+    pglite,
+    async ping() {
+      await pglite.query("select 1");
+    },
+    async migrate() {
+      throw new Error("A copy of the content is never migrated.");
+    },
+    async close() {
+      await pglite.close();
     },
   };
+}
+
+/**
+ * A copy filled again with a newer snapshot: the copied tables emptied and
+ * loaded in one transaction (faster than a new database; a process reading
+ * several runs keeps one).
+ */
+export async function refillCopy(pglite: PGlite, snapshot: ContentSnapshot): Promise<void> {
+  await pglite.transaction(async (tx) => {
+    await tx.exec("set local session_replication_role = replica");
+    // Cascade: tables left out of the copy that refer to these (leads to treatments, say) are empty here anyway.
+    await tx.exec(
+      `truncate ${copiedTables()
+        .map((table) => `"${table}"`)
+        .join(", ")} cascade`,
+    );
+    for (const [table, rows] of snapshot) {
+      if (rows) await tx.query(`copy "${table}" from '/dev/blob'`, [], { blob: new Blob([rows]) });
+    }
+  });
+}
+
+/** Both steps at once. */
+export async function openContentCopy(snapshot: ContentSnapshot, empty?: Blob): Promise<Database> {
+  const { pglite } = await prepareEmptyCopy(empty);
+  return fillCopy(pglite, snapshot);
 }

@@ -39,9 +39,6 @@ const schema = z.object({
   TRUST_PROXY: z.string().default("loopback"),
   // How many rendered anonymous pages the in-memory page cache keeps.
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
-  // The site audit on PGlite: from this many pages in the sitemap on, its worker thread reads a copy of the
-  // content instead of the server's database (decision 0030). 0: always a copy.
-  SEO_AUDIT_COPY_FROM_PAGES: z.coerce.number().int().min(0).max(1_000_000).default(200),
   // Staff notifications of new leads: an SMTP server (smtp://user:pass@host:587,
   // smtps://… for TLS) and the intake address. Without both, nothing is sent
   // and each lead logs one line saying so.

@@ -16,8 +16,8 @@ const LONG_TITLE = "A Title Planted Here That Runs Well Past What Any Search Res
 
 /**
  * The site audit against the production build, one server for the file (on
- * each database): the pages are read in a worker thread with its own
- * instance of the site (the main thread's log shows none of its requests);
+ * each database): the pages are read in a child process with its own
+ * instance of the site (the server's log shows none of its requests);
  * the re-check button without and with JavaScript (progress, then the
  * result); the problem list and its filters; the page list's sorting,
  * filters, paging and CSV; one page's facts; keyboard use; axe at 375 and
@@ -91,62 +91,29 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
           if (await refresh.isVisible()) await refresh.click();
           return page.getByRole("heading", { name: "The latest check" }).isVisible();
         },
-        { timeout: 60_000, interval: 500 },
+        { timeout: 110_000, interval: 500 },
       )
       .toBe(true);
     // The planted page: its title is too long, and nothing links to it.
     await look(page.getByRole("heading", { name: "Title too long" })).visible();
     await look(page.getByRole("heading", { name: "No link to this page" })).visible();
     await look(page.getByRole("link", { name: "/audit-planted" }).first()).visible();
-  });
+    // The first check after the server starts: its process is started then, at nice 19, and on this shared
+    // machine it yields to every other process (a minute at a load of ten): more time than a test's usual.
+  }, 120_000);
 
-  it("read the pages in a worker thread: the server's own request log shows none of them", () => {
+  it("read the pages in a child process of its own: the server's own request log shows none of them", () => {
     const output = server.output();
-    expect(output).toMatch(/"mode":"worker"[^\n]*"site audit finished"/);
-    // PGlite lives in the main thread: the worker's queries are run there, and counted. PostgreSQL: its own connections.
-    if (kind === "pglite") expect(output).toMatch(/"queries":\d+,"mainThreadMs":\d+,"workerMs":\d+/);
-    else expect(output).not.toContain("the worker's database work on the main thread");
+    expect(output).toMatch(/"mode":"child-process"[^\n]*"site audit finished"/);
+    expect(output).toMatch(/"pid":\d+,"sinceStartMs":\d+,"msg":"site audit: child process ready"/);
+    // PGlite lives in the server's process: the child reads a copy of the content. PostgreSQL: its own connections.
+    if (kind === "pglite")
+      expect(output).toMatch(/"tables":13,"bytes":\d+,"snapshotMs":\d+,"msg":"site audit: the child reads a copy/);
+    else expect(output).not.toContain("the child reads a copy of the content");
     // The staff pages the browser opened are in the log; the clinicians' pages the audit read are not.
     expect(output).toContain('"path":"/admin/seo"');
     expect(output).not.toContain('"path":"/team/maya-ellison"');
   });
-
-  // PGlite only: on PostgreSQL the worker always has connections of its own.
-  if (kind === "pglite")
-    it("on PGlite, a large site's worker reads a copy of the content, and finds the same as through the server's database", async () => {
-      // Every site counts as large here: the worker gets the copy, not the port.
-      const prepared = await prepareDatabase("copy");
-      const other = await startServer({ ...prepared, env: { ...prepared.env, SEO_AUDIT_COPY_FROM_PAGES: "0" } });
-      try {
-        const otherCookie = await signInCookie(other.url, MARKETING.email);
-        const started = await fetch(`${other.url}${AUDIT}`, {
-          method: "POST",
-          headers: { cookie: otherCookie, origin: other.url, "content-type": "application/x-www-form-urlencoded" },
-          body: "intent=recheck",
-        });
-        expect(started.status).toBe(200);
-        await expect
-          .poll(() => other.output().includes('"msg":"site audit finished"'), { timeout: 60_000, interval: 250 })
-          .toBe(true);
-        expect(other.output()).toMatch(
-          /"tables":\d+,"snapshotMs":\d+,"msg":"site audit: the worker reads a copy of the content"/,
-        );
-        expect(other.output()).not.toContain("the worker's database work on the main thread");
-        // The same findings, row for row (the CSV: every column of every address, by address).
-        const csv = async (url: string, withCookie: string) =>
-          (await (await fetch(`${url}/admin/seo/pages.csv`, { headers: { cookie: withCookie } })).text())
-            .split("\r\n")
-            // "Last changed" of the home page is the seed's time, different in each database; each server has its own address.
-            .map((line) =>
-              line.replace(/,\d{4}-\d\d-\d\dT[\d:.]+Z,/, ",(time),").replace(/http:\/\/localhost:\d+/g, "(site)"),
-            );
-        const fromCopy = await csv(other.url, otherCookie);
-        expect(fromCopy.length).toBeGreaterThan(60);
-        expect(fromCopy).toEqual(await csv(server.url, cookie));
-      } finally {
-        await other.stop();
-      }
-    });
 
   it("with JavaScript: a re-check follows itself to the end; the problems filter by severity and kind", async () => {
     const page = await signedIn();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { copiedTables, openContentCopy, snapshotContent } from "~/db/pglite-replica.server";
+import { copiedTables, openContentCopy, refillCopy, snapshotContent } from "~/db/pglite-replica.server";
+import { eq } from "drizzle-orm";
 import * as t from "~/db/schema";
 import { analyseSite } from "~/features/seo-audit/analyse-site.server";
 import type { AuditOutcome } from "~/features/seo-audit/audit-types";
@@ -11,13 +12,13 @@ import { openTestDatabase } from "../setup/database";
 import { addStaff } from "../setup/staff";
 
 /**
- * The copy of the content a large site's audit worker reads on PGlite
+ * The copy of the content the audit's child process reads on PGlite
  * (app/db/pglite-replica.server.ts): the site served from the copy is the
  * site served from the database itself (the audit of each finds the same
  * rows and problems, with a planted problem), and nothing of the people in
  * it (leads, newsletter sign-ups, staff accounts, analytics) is copied.
  */
-describe("a copy of the content for the audit's worker (PGlite)", () => {
+describe("a copy of the content for the audit's child process (PGlite)", () => {
   let source: Database;
   let copy: Database;
   let fromSource: ApiApp;
@@ -46,7 +47,7 @@ describe("a copy of the content for the audit's worker (PGlite)", () => {
     });
     await source.db.insert(t.seoRedirects).values({ fromPath: "/copy-old", toTarget: "/copy-check", status: 301 });
     const snapshot = await snapshotContent(source.pglite!);
-    copy = (await openContentCopy(snapshot)).database;
+    copy = await openContentCopy(snapshot);
     fromSource = await startApiApp(source);
     fromCopy = await startApiApp(copy);
   });
@@ -106,11 +107,34 @@ describe("a copy of the content for the audit's worker (PGlite)", () => {
       "audit_log",
       "visits",
       "page_views",
+      // Nor the staff tools' data: held previews, imports, ads, the audit's own results, the 404 monitor.
+      "upload_previews",
+      "search_console_rows",
+      "ad_campaigns",
+      "seo_audit_pages",
+      "not_found_paths",
+      "rate_limits",
     ])
       expect(tables).not.toContain(name);
     expect(await source.db.select().from(t.leads)).toHaveLength(1);
     expect(await copy.db.select().from(t.leads)).toEqual([]);
     expect(await copy.db.select().from(t.users)).toEqual([]);
     expect((await copy.db.select().from(t.pages)).length).toBe((await source.db.select().from(t.pages)).length);
+  });
+
+  it("is filled afresh for each run: the site as it is at the press, edits and removals included", async () => {
+    await source.db
+      .update(t.pages)
+      .set({ title: "A page edited after the first copy" })
+      .where(eq(t.pages.slug, "copy-check"));
+    await source.db.delete(t.seoRedirects).where(eq(t.seoRedirects.fromPath, "/copy-old"));
+    const pagesBefore = (await copy.db.select().from(t.pages)).length;
+    await refillCopy(copy.pglite!, await snapshotContent(source.pglite!));
+    const [page] = await copy.db.select().from(t.pages).where(eq(t.pages.slug, "copy-check"));
+    expect(page.title).toBe("A page edited after the first copy");
+    expect(await copy.db.select().from(t.seoRedirects).where(eq(t.seoRedirects.fromPath, "/copy-old"))).toEqual([]);
+    // Refilled, not added to: every page once.
+    expect((await copy.db.select().from(t.pages)).length).toBe(pagesBefore);
+    expect(await copy.db.select().from(t.leads)).toEqual([]);
   });
 });

@@ -18,8 +18,8 @@ import { lcpByPage } from "./page-speed.server";
  * the database, gathers what the crawl needs from it (the redirects' old
  * addresses, each page's real-visitor speed), hands the reading of the site
  * to a SiteReader, and writes what comes back. The reader is where the pages
- * are rendered: in the production server a worker thread with its own instance
- * of the site (server/audit-worker-host.ts), so visitors' answers do not wait
+ * are rendered: in the production server a child process with its own instance
+ * of the site (server/audit-child-host.ts), so visitors' answers do not wait
  * behind a thousand renders; elsewhere (development, the in-process test app)
  * the server itself, at its loopback address.
  */
@@ -42,6 +42,10 @@ export interface SiteReader {
   /** Stored with the run: "worker" or "in-process". */
   mode: string;
   read(request: SiteReadRequest, speed: Promise<SpeedFigures>, hooks: SiteReadHooks): Promise<AuditOutcome>;
+  /** Gets ready for a run that may come soon (a staff member opened the audit's page). */
+  prewarm?(): void;
+  /** Lets go of what it holds (the server is stopping). */
+  close?(): void;
 }
 
 /**
@@ -131,11 +135,21 @@ export class SiteAuditRunner {
     while (this.current) await this.current.done;
   }
 
+  /**
+   * A staff member who may press the re-check button opened the audit's page:
+   * the reader gets ready (the production server starts its child process), so
+   * a press finds it ready.
+   */
+  prewarm(): void {
+    if (!this.stopping) this.options.reader.prewarm?.();
+  }
+
   /** Stops a run this instance is doing (marked failed: the server stopped) and starts no more. */
   async stop(): Promise<void> {
     this.stopping = true;
     this.current?.controller.abort(new Error("The server was stopped during the check."));
     await this.idle();
+    this.options.reader.close?.();
   }
 
   private async execute(runId: number, controller: AbortController): Promise<void> {

@@ -14,6 +14,8 @@ export function meta() {
 /** /admin/seo (access.ts: admin and marketing). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
+  // Whoever sees this page may press "Check the site now": the audit's reader gets ready meanwhile.
+  context.get(servicesContext).seoAudit.prewarm();
   return readForStaff(() => auditOverview(db, new URL(request.url)));
 }
 

@@ -1,0 +1,224 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import os from "node:os";
+import type { Database } from "~/db/client.server";
+import { snapshotContent, type ContentSnapshot } from "~/db/pglite-replica.server";
+import type { SiteReader } from "~/features/seo-audit/audit-runner.server";
+import type { AuditProblem, InventoryRow } from "~/features/seo-audit/audit-types";
+import { RESULT_PIECE, type AuditChildMessage, type AuditHostMessage } from "./audit-child";
+import type { Logger } from "./logger";
+
+/**
+ * The production server's way of reading its pages for the site audit
+ * (decision 0030): a child process (server/audit-child.ts) that loads this
+ * same server bundle, brings up its own instance of the site and crawls it.
+ * It runs at nice 19, every thread of it (V8's garbage collection and
+ * compilation included, which a worker thread would share with the server's
+ * process at its priority). On PGlite it reads a copy of the content, sent
+ * with each run; on PostgreSQL it has its own small pool.
+ *
+ * The child is started in advance when a staff member opens the audit's page
+ * (prewarm) and warms up on a few pages, so the re-check button finds it
+ * ready; it serves run after run and is stopped once idle for `idleMs`.
+ */
+
+/** How long an idle child is kept (a staff member reading the overview may press the button). */
+export const CHILD_IDLE_MS = 5 * 60_000;
+
+// V8's flags for the child: the server's own, a bound on its old generation (a page that renders out of control
+// must not take the machine's memory with it) and a larger young generation (fewer scavenges while rendering).
+const CHILD_FLAGS = ["--max-old-space-size=768", "--max-semi-space-size=32"];
+
+interface Child {
+  process: ChildProcess;
+  startedAt: number;
+  /** A run is under way: its handlers. */
+  onMessage: ((message: AuditChildMessage) => void) | null;
+  onExit: ((reason: string) => void) | null;
+  idle?: NodeJS.Timeout;
+}
+
+export interface ChildReaderOptions {
+  /** The server bundle's own file URL (import.meta.url of server/main.ts, built). */
+  bundleUrl: string;
+  database: Database;
+  databaseUrl?: string;
+  secret: string;
+  /** The site's public address (the warm-up reads the pages as the audit does). */
+  publicUrl: string;
+  logger: Logger;
+  idleMs?: number;
+}
+
+export function childReader(options: ChildReaderOptions): SiteReader {
+  const { database, logger } = options;
+  const idleMs = options.idleMs ?? CHILD_IDLE_MS;
+  // PGlite: a migrated empty database, made by the first child that needed one; later children start from it.
+  let emptyDatabase: Uint8Array<ArrayBuffer> | undefined;
+  let current: Child | null = null;
+
+  function startChild(): Child {
+    const code = `import(${JSON.stringify(options.bundleUrl)}).then((bundle) => bundle.runAuditChild())`;
+    const proc = spawn(process.execPath, [...process.execArgv, ...CHILD_FLAGS, "--input-type=module", "-e", code], {
+      // Its warnings and errors go where the server's go.
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      serialization: "advanced",
+    });
+    // At once, so the threads it makes from now on take nice 19 from its main thread (it lowers the others itself).
+    try {
+      if (proc.pid) os.setPriority(proc.pid, 19);
+    } catch {
+      // Not allowed here: the child lowers itself.
+    }
+    const child: Child = { process: proc, startedAt: performance.now(), onMessage: null, onExit: null };
+    proc.on("message", (message: AuditChildMessage) => {
+      if (message.type === "empty-database") emptyDatabase = message.empty;
+      else if (message.type === "ready" || message.type === "warmed-up")
+        logger.info(
+          {
+            pid: proc.pid,
+            ...(message.type === "warmed-up" ? { pages: message.pages, warmUpMs: message.ms } : {}),
+            sinceStartMs: Math.round(performance.now() - child.startedAt),
+          },
+          message.type === "ready" ? "site audit: child process ready" : "site audit: child process warmed up",
+        );
+      else if (message.type === "failed" && message.during !== "run") {
+        logger.warn({ err: message.message, during: message.during }, "site audit: the child process failed");
+        // Without its set-up it is of no use (a run waiting for it fails with its exit); a warm-up is only a help.
+        if (message.during === "set-up") proc.kill();
+      } else child.onMessage?.(message);
+    });
+    proc.once("exit", (code, signal) => {
+      if (current === child) current = null;
+      clearTimeout(child.idle);
+      child.onExit?.(`The check's process stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
+    });
+    // Errors sending to a child that is going are answered by its exit.
+    proc.on("error", () => {});
+    send(child, { type: "init", secret: options.secret, databaseUrl: options.databaseUrl, empty: emptyDatabase });
+    return child;
+  }
+
+  function send(child: Child, message: AuditHostMessage): void {
+    if (child.process.connected) child.process.send(message);
+  }
+
+  function stopWhenIdle(child: Child): void {
+    clearTimeout(child.idle);
+    child.idle = setTimeout(() => child.process.kill(), idleMs);
+    child.idle.unref();
+  }
+
+  /** PGlite: the content's rows as of now (one transaction on the server's database, tens of ms at most). */
+  async function snapshot(): Promise<ContentSnapshot | undefined> {
+    if (!database.pglite) return undefined;
+    const started = performance.now();
+    const rows = await snapshotContent(database.pglite);
+    logger.info(
+      {
+        tables: rows.length,
+        bytes: rows.reduce((sum, [, table]) => sum + (table?.byteLength ?? 0), 0),
+        snapshotMs: Math.round(performance.now() - started),
+      },
+      "site audit: the child reads a copy of the content",
+    );
+    return rows;
+  }
+
+  return {
+    mode: "child-process",
+    prewarm() {
+      if (current) {
+        if (!current.onMessage) stopWhenIdle(current);
+        return;
+      }
+      const child = (current = startChild());
+      stopWhenIdle(child);
+      snapshot().then(
+        (rows) => send(child, { type: "warm-up", publicUrl: options.publicUrl, snapshot: rows }),
+        () => {},
+      );
+    },
+    close() {
+      current?.process.kill();
+      current = null;
+    },
+    async read(request, speed, hooks) {
+      const child = (current ??= startChild());
+      clearTimeout(child.idle);
+      try {
+        const rows = await snapshot();
+        hooks.signal.throwIfAborted();
+        // Gone meanwhile (its exit would find no run to tell): this run fails now rather than wait.
+        if (!child.process.connected) throw new Error("The check's process stopped unexpectedly.");
+        return await new Promise((resolve, reject) => {
+          let settled = false;
+          const settle = (done: () => void) => {
+            if (settled) return;
+            settled = true;
+            hooks.signal.removeEventListener("abort", abort);
+            child.onMessage = null;
+            child.onExit = null;
+            done();
+          };
+          const abort = () =>
+            settle(() => {
+              // Abandoned mid-run: the child's state is unknown, so it goes.
+              child.process.kill();
+              reject(hooks.signal.reason);
+            });
+          hooks.signal.addEventListener("abort", abort, { once: true });
+          child.onExit = (reason) => settle(() => reject(new Error(reason)));
+          // The results, a piece at a time, each asked for once the one before is in and the event loop has had a
+          // turn: reading them never holds a visitor up for long.
+          const pieces = new Map<string, (items: unknown[]) => void>();
+          const ask = <T>(part: "rows" | "problems", from: number) =>
+            new Promise<T[]>((resolveItems) => {
+              pieces.set(`${part}:${from}`, resolveItems as (items: unknown[]) => void);
+              send(child, { type: "send", part, from });
+            });
+          const collect = async <T>(part: "rows" | "problems", count: number, size: number): Promise<T[]> => {
+            const items: T[] = [];
+            for (let from = 0; from < count; from += size) {
+              await new Promise<void>((next) => setImmediate(next));
+              items.push(...(await ask<T>(part, from)));
+            }
+            return items;
+          };
+          child.onMessage = (message) => {
+            if (message.type === "progress") hooks.onProgress(message);
+            else if (message.type === "rows") pieces.get(`rows:${message.from}`)?.(message.rows);
+            else if (message.type === "problems") pieces.get(`problems:${message.from}`)?.(message.problems);
+            else if (message.type === "failed") settle(() => reject(new Error(message.message)));
+            else if (message.type === "done") {
+              const { summary, phases } = message;
+              logger.info(
+                {
+                  pid: child.process.pid,
+                  ...Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])),
+                },
+                "site audit: the child's run",
+              );
+              (async () => {
+                const rows = await collect<InventoryRow>("rows", message.rows, RESULT_PIECE);
+                const problems = await collect<AuditProblem>("problems", message.problems, RESULT_PIECE * 4);
+                return { ...summary, rows, problems };
+              })().then(
+                (outcome) => settle(() => resolve(outcome)),
+                (error: unknown) => settle(() => reject(error)),
+              );
+            }
+          };
+          void speed.then((figures) => {
+            if (!settled) send(child, { type: "speed", figures });
+          });
+          send(child, { type: "run", request, snapshot: rows });
+        });
+      } finally {
+        if (current === child) {
+          send(child, { type: "release" });
+          stopWhenIdle(child);
+        }
+      }
+    },
+  };
+}

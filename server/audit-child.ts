@@ -1,0 +1,264 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { openDatabase, projectRoot, type Database } from "~/db/client.server";
+import { fillCopy, prepareEmptyCopy, refillCopy, type ContentSnapshot } from "~/db/pglite-replica.server";
+import { analyseSite } from "~/features/seo-audit/analyse-site.server";
+import { auditSite, type SiteReadRequest, type SpeedFigures } from "~/features/seo-audit/audit-runner.server";
+import type { AuditOutcome, AuditProblem, InventoryRow } from "~/features/seo-audit/audit-types";
+import { crawlSite, type CrawlProgress } from "~/features/seo-audit/crawl.server";
+import { loadEnv } from "~/lib/env.server";
+import { createApp } from "./app";
+import { createFront } from "./front";
+import { createLogger } from "./logger";
+import { PageCache } from "./page-cache";
+import { createServices } from "./services";
+
+/**
+ * The site audit's child process (decision 0030). Rendering a page costs ~13
+ * ms of CPU; a thousand of them, and the garbage collection and compilation
+ * that come with them, must not hold visitors up. So the production server
+ * starts this process (server/audit-child-host.ts) at nice 19, every thread
+ * of it: when both want a core, the server's threads go first. It brings up
+ * its own instance of the site (the same createApp and createFront, its own
+ * page cache switched off, its own services with the redirect table loaded,
+ * its own database) on an ephemeral loopback port, reads and judges every page
+ * there, and sends the result back a piece at a time.
+ *
+ * Its database: on PostgreSQL a pool of two of its own; on PGlite an
+ * in-memory copy of the content (pglite-replica.server.ts), made at start and
+ * filled afresh with the snapshot the server sends with each run. The process
+ * is started before it is needed (when a staff member opens the audit's page),
+ * warms up on a few pages, and serves run after run, so a press finds the
+ * bundle loaded, the code compiled and the database ready.
+ */
+
+/** The first message: what the child needs to prepare. */
+export interface AuditChildInit {
+  type: "init";
+  /** The server's session secret (the child's instance behaves as the server does). */
+  secret: string;
+  /** PostgreSQL: the child opens its own small pool. Otherwise PGlite: a copy of the content. */
+  databaseUrl?: string;
+  /** PGlite: a migrated empty database made by an earlier child, to start from. */
+  empty?: Uint8Array<ArrayBuffer>;
+}
+
+/** From the server to the child; handled one after another, in order. */
+export type AuditHostMessage =
+  | AuditChildInit
+  // Started in advance: a few pages read and judged, results dropped, so the code a run needs is compiled.
+  | { type: "warm-up"; publicUrl: string; snapshot?: ContentSnapshot }
+  // A run: on PGlite with the content's rows.
+  | { type: "run"; request: SiteReadRequest; snapshot?: ContentSnapshot }
+  // The real-visitor speed figures, once read (during the crawl).
+  | { type: "speed"; figures: SpeedFigures }
+  // Once the run is done, each piece of the results in turn; then "release" (the run is over).
+  | { type: "send"; part: "rows" | "problems"; from: number }
+  | { type: "release" };
+
+/** How long each part of a run took in the child, in ms. */
+export interface ChildRunPhases {
+  /** Waiting for the child's set-up or warm-up still under way. */
+  queuedMs: number;
+  /** PGlite: the content's rows into the copy. */
+  loadMs: number;
+  /** The site's instance brought up. */
+  setupMs: number;
+  /** Reading and judging the pages. */
+  auditMs: number;
+}
+
+/** From the child to the server. */
+export type AuditChildMessage =
+  // Set up (the bundle loaded, the database ready); and the same once warmed up.
+  | { type: "ready" }
+  | { type: "warmed-up"; pages: number; ms: number }
+  // The migrated empty database this child had to make, for the next child to start from.
+  | { type: "empty-database"; empty: Uint8Array<ArrayBuffer> }
+  | ({ type: "progress" } & CrawlProgress)
+  // Done: the summary; the rows and problems follow in pieces, each when the server asks for it (a
+  // thousand rows in one message would hold the server's thread while read).
+  | {
+      type: "done";
+      summary: Omit<AuditOutcome, "rows" | "problems">;
+      rows: number;
+      problems: number;
+      phases: ChildRunPhases;
+    }
+  | { type: "rows"; from: number; rows: InventoryRow[] }
+  | { type: "problems"; from: number; problems: AuditProblem[] }
+  | { type: "failed"; during: "set-up" | "warm-up" | "run"; message: string };
+
+/** Rows (and four times as many problems) per piece. */
+export const RESULT_PIECE = 25;
+
+/** The warm-up reads this many addresses at most (the demo site whole; a large site's first ones). */
+const WARM_UP_URLS = 80;
+
+/**
+ * Every thread of this process at nice 19. On Linux the nice value is a
+ * thread's own, and a new thread takes its creator's: the host renices the
+ * process as soon as it starts, but V8's threads may be made before that, so
+ * each thread there is now is lowered too. Elsewhere the audit runs at the
+ * server's priority.
+ */
+function lowerPriority(): void {
+  try {
+    for (const tid of fs.readdirSync("/proc/self/task")) os.setPriority(Number(tid), 19);
+  } catch {
+    // Not Linux, or not allowed: the process keeps the priority it was given.
+  }
+}
+
+const post = (message: AuditChildMessage) =>
+  new Promise<void>((resolve, reject) =>
+    process.send!(message, undefined, {}, (error) => (error ? reject(error) : resolve())),
+  );
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The child's entry, exported from the server bundle (server/main.ts) and called in the new process. */
+export function runAuditChild(): void {
+  lowerPriority();
+  // The server is gone (or let this child go): nothing here is worth keeping.
+  process.on("disconnect", () => process.exit(0));
+  const env = loadEnv(process.env);
+  // Its requests are not the visitors' and need no log line each; what goes wrong still does.
+  const logger = createLogger("warn");
+  let secret = "";
+  // One database for the child's life: PGlite's copy (emptied and filled again for each run) or a pool of two.
+  let database: Database | undefined;
+  let outcome: AuditOutcome | undefined;
+  let speed: (figures: SpeedFigures) => void = () => {};
+  let release: () => void = () => {};
+  // Set-up, warm-up and runs, one after another.
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = (during: "set-up" | "warm-up" | "run", work: () => Promise<unknown>) => {
+    queue = queue
+      .then(work)
+      .catch(async (error: unknown) => post({ type: "failed", during, message: messageOf(error) }));
+  };
+
+  async function setUp(init: AuditChildInit): Promise<void> {
+    secret = init.secret;
+    const bundle = import("virtual:react-router/server-build");
+    if (init.databaseUrl) database = await openDatabase({ databaseUrl: init.databaseUrl, maxConnections: 2 });
+    else {
+      const { pglite, made } = await prepareEmptyCopy(init.empty ? new Blob([init.empty]) : undefined);
+      if (made) await post({ type: "empty-database", empty: new Uint8Array(await made.arrayBuffer()) });
+      database = await fillCopy(pglite, []);
+    }
+    // The bundle's routes are loaded now, not during the first run.
+    await bundle;
+    await post({ type: "ready" });
+  }
+
+  /** The site's instance over the database as of `snapshot` (PGlite), on a loopback port, for `work`. */
+  async function withSite<T>(snapshot: ContentSnapshot | undefined, work: (origin: string) => Promise<T>) {
+    const began = performance.now();
+    if (database!.pglite) await refillCopy(database!.pglite, snapshot ?? []);
+    const loaded = performance.now();
+    let server: http.Server | undefined;
+    try {
+      const db = database!;
+      const services = createServices(env, db, logger, secret);
+      // The redirect table as the front answers it; never started, so this instance counts no hits and writes nothing.
+      await services.redirects.reload();
+      const cache = new PageCache(0);
+      const isSecure = () => false;
+      const app = createApp({
+        env,
+        database: db,
+        services,
+        logger,
+        cache,
+        isSecure,
+        clientDir: path.join(projectRoot, "build", "client"),
+        build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      });
+      server = http.createServer(createFront({ env, database: db, services, logger, cache, isSecure, app }));
+      const listening = server;
+      await new Promise<void>((resolve, reject) => {
+        listening.once("error", reject);
+        listening.listen(0, "127.0.0.1", () => resolve());
+      });
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      services.self.url = origin;
+      const ready = performance.now();
+      const result = await work(origin);
+      return { result, loadMs: loaded - began, setupMs: ready - loaded, workMs: performance.now() - ready };
+    } finally {
+      server?.closeAllConnections();
+      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    }
+  }
+
+  // A run that comes during the warm-up stops it: what it has compiled so far is kept, the rest is the run's.
+  let warmUpStop = new AbortController();
+
+  async function warmUp(publicUrl: string, snapshot: ContentSnapshot | undefined, signal: AbortSignal) {
+    const began = performance.now();
+    // A run came while it waited for its turn: the run warms up by itself.
+    if (signal.aborted) return post({ type: "warmed-up", pages: 0, ms: 0 });
+    const { result } = await withSite(snapshot, async (origin) => {
+      try {
+        const crawl = await crawlSite({ origin, publicUrl, maxUrls: WARM_UP_URLS, signal });
+        analyseSite(crawl, { publicUrl });
+        return crawl.addresses.size;
+      } catch (error) {
+        if (signal.aborted) return 0;
+        throw error;
+      }
+    });
+    await post({ type: "warmed-up", pages: result, ms: Math.round(performance.now() - began) });
+  }
+
+  async function run(
+    request: SiteReadRequest,
+    snapshot: ContentSnapshot | undefined,
+    speedFigures: Promise<SpeedFigures>,
+    queuedMs: number,
+  ) {
+    const { result, loadMs, setupMs, workMs } = await withSite(snapshot, (origin) =>
+      auditSite(origin, request, speedFigures, {
+        signal: new AbortController().signal,
+        onProgress: (progress) => void post({ type: "progress", ...progress }),
+      }),
+    );
+    outcome = result;
+    try {
+      const { rows, problems, ...summary } = result;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const phases = { queuedMs, loadMs, setupMs, auditMs: workMs };
+      await post({ type: "done", summary, rows: rows.length, problems: problems.length, phases });
+      await released;
+    } finally {
+      outcome = undefined;
+    }
+  }
+
+  process.on("message", (message: AuditHostMessage) => {
+    if (message.type === "init") inTurn("set-up", () => setUp(message));
+    else if (message.type === "warm-up") {
+      const { signal } = warmUpStop;
+      inTurn("warm-up", () => warmUp(message.publicUrl, message.snapshot, signal));
+    } else if (message.type === "run") {
+      warmUpStop.abort();
+      warmUpStop = new AbortController();
+      const received = performance.now();
+      // Made now: the figures may come in the same read of the channel as the run, before its turn.
+      const figures = new Promise<SpeedFigures>((resolve) => (speed = resolve));
+      inTurn("run", () => run(message.request, message.snapshot, figures, performance.now() - received));
+    } else if (message.type === "speed") speed(message.figures);
+    else if (message.type === "release") release();
+    else if (message.type === "send" && outcome) {
+      const { from, part } = message;
+      if (part === "rows") void post({ type: "rows", from, rows: outcome.rows.slice(from, from + RESULT_PIECE) });
+      else void post({ type: "problems", from, problems: outcome.problems.slice(from, from + RESULT_PIECE * 4) });
+    }
+  });
+}
