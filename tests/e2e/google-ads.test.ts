@@ -4,7 +4,7 @@ import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { campaignReport, googleAdsFixture } from "../setup/google-ads-report";
-import { hydrated, look } from "../setup/page-assertions";
+import { hydrated, look, routerIdle } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
 
@@ -66,6 +66,8 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
 
   /** Presses a control from the keyboard, as a person without a mouse would. */
   async function press(page: Page, locator: ReturnType<Page["getByRole"]>) {
+    // As a person would after reading the last answer: once the page has finished updating (see routerIdle).
+    await routerIdle(page);
     await locator.focus();
     await page.keyboard.press("Enter");
   }

@@ -111,3 +111,24 @@ export async function clickSettled(locator: Locator) {
   await expect.poll(steady, { message: `${locator} stays in place` }).toBe(true);
   await locator.click();
 }
+
+/**
+ * Waits until React Router has nothing in flight: no navigation and no
+ * revalidation after an action. A press that interrupts a revalidation makes
+ * the router abort it, and React Router 7 lets that abort surface as an
+ * uncaught "signal is aborted without reason" in the page (remix-run/react-router
+ * issue 14203, PR 14761, open): harmless to the person, but the page-error check
+ * fails the test. Journeys that press again at once wait for this first.
+ */
+export async function routerIdle(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const router = (
+        window as { __reactRouterDataRouter?: { state: { navigation: { state: string }; revalidation: string } } }
+      ).__reactRouterDataRouter;
+      return !router || (router.state.navigation.state === "idle" && router.state.revalidation === "idle");
+    },
+    undefined,
+    { polling: 50 },
+  );
+}
