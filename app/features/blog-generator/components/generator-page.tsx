@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, useRevalidator } from "react-router";
 import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { useFormSending } from "~/components/form/use-form-sending";
@@ -19,6 +19,7 @@ import { GeneratorPanel } from "./generator-panel";
  */
 export function GeneratorPage({ data, answer }: { data: GeneratorPageData; answer: FormAnswer | undefined }) {
   const [draft, setDraft] = useState("");
+  const revalidator = useRevalidator();
   const feedback = useFormFeedback(answer);
   const sending = useFormSending({ intents: ["save-draft"] });
   const title = describedBy("draft-title", { error: answer?.fields.title });
@@ -30,7 +31,12 @@ export function GeneratorPage({ data, answer }: { data: GeneratorPageData; answe
         description="Propose an outline, edit it, then let the model write a draft from the clinic's own facts. Every draft is saved as a draft: a clinician reviews it before anything is published."
       />
       <div className="grid gap-10 lg:grid-cols-2">
-        <GeneratorPanel model={data.model} services={data.services} onDraft={setDraft} />
+        <GeneratorPanel
+          model={data.model}
+          services={data.services}
+          onDraft={setDraft}
+          onEnded={() => void revalidator.revalidate()}
+        />
         <Form ref={feedback} method="post" className="grid content-start gap-4" aria-labelledby="draft-heading">
           <h2 id="draft-heading" className="text-xl font-semibold text-primary-dark">
             Draft

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, inputClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
@@ -27,6 +27,8 @@ export interface GeneratorPanelProps {
   services: GeneratorService[];
   /** Where the draft goes: called with the whole text so far as it streams in. */
   onDraft: (markdown: string) => void;
+  /** Called when a generation has ended and been recorded (the page reloads its list of generations). */
+  onEnded?: () => void;
   /** The first heading level of the panel's own headings (3 when it sits under a page's h2). */
   headingLevel?: 2 | 3;
 }
@@ -41,7 +43,7 @@ const OUTCOME_WORDS: Record<string, string> = {
  * `onDraft` with its progress, Cancel and Retry. Usable on its own page or
  * beside the blog editor (the editor passes its body's setter as `onDraft`).
  */
-export function GeneratorPanel({ model, services, onDraft, headingLevel = 2 }: GeneratorPanelProps) {
+export function GeneratorPanel({ model, services, onDraft, onEnded, headingLevel = 2 }: GeneratorPanelProps) {
   const H = `h${headingLevel}` as const;
   const form = useRef<HTMLFormElement>(null);
   const [outline, setOutline] = useState("");
@@ -50,6 +52,12 @@ export function GeneratorPanel({ model, services, onDraft, headingLevel = 2 }: G
   const [length, setLength] = useState<Length>("medium");
   const { state, run, cancel } = useGeneration();
   const [lastKind, setLastKind] = useState<GenerationKind>("outline");
+
+  // Each refusal moves the keyboard to the first field it names, once that field is drawn as invalid.
+  const [problemsShown, setProblemsShown] = useState(0);
+  useEffect(() => {
+    if (problemsShown) form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [problemsShown]);
 
   const serverProblems = state.phase === "ended" ? state.fields : {};
   const problems = { ...serverProblems, ...clientProblems };
@@ -70,7 +78,7 @@ export function GeneratorPanel({ model, services, onDraft, headingLevel = 2 }: G
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
       setClientProblems(found);
-      form.current!.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+      setProblemsShown((n) => n + 1);
       return null;
     }
     setClientProblems({});
@@ -85,10 +93,10 @@ export function GeneratorPanel({ model, services, onDraft, headingLevel = 2 }: G
     setLastKind(kind);
     if (kind === "outline") {
       setOutlineIsTemplate(false);
-      void run("outline", fields, setOutline);
+      void run("outline", fields, setOutline).then(onEnded);
     } else {
       fields.set("outline", outline);
-      void run("draft", fields, onDraft);
+      void run("draft", fields, onDraft).then(onEnded);
     }
   }
 
