@@ -33,7 +33,12 @@ describe("the blog draft generator in the browser", () => {
     await addStaffTo({ dataDir }, [WRITER]);
     server = await startServer({
       dataDir,
-      env: { BLOG_AI_BASE_URL: model.url, BLOG_AI_MODEL: "loopback-writer", BLOG_AI_TIMEOUT_SECONDS: "10" },
+      env: {
+        BLOG_AI_BASE_URL: model.url,
+        BLOG_AI_MODEL: "loopback-writer",
+        BLOG_AI_API_KEY: "sk-e2e-key",
+        BLOG_AI_TIMEOUT_SECONDS: "10",
+      },
     });
     cookie = await signInCookie(server.url, WRITER.email);
   });
@@ -48,6 +53,19 @@ describe("the blog draft generator in the browser", () => {
     expect((await page.goto(`${server.url}${PATH}`))?.status()).toBe(200);
     await hydrated(page);
     await look(page.getByText("Writing with loopback-writer")).visible();
+    // The model's client and its settings stay on the server: no script the page loads holds them.
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith(".js")),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const code = await (await fetch(script)).text();
+      for (const secret of ["OpenAIError", "stream_options", model.url, "sk-e2e-key"])
+        expect(code).not.toContain(secret);
+    }
 
     // A brief that does not hold is named at its field, before the model is asked.
     await page.getByRole("button", { name: "Propose an outline" }).click();
