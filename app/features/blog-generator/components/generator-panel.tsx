@@ -33,6 +33,13 @@ export interface GeneratorPanelProps {
   headingLevel?: 2 | 3;
 }
 
+/** The brief's lines of text, with the schema's limits. */
+const BRIEF_LINES = [
+  { name: "topic", label: "Topic", maxLength: 200, placeholder: undefined },
+  { name: "audience", label: "Audience", maxLength: 200, placeholder: "Parents of teenagers, say" },
+  { name: "keyphrase", label: "Focus keyphrase", maxLength: 80, placeholder: undefined },
+] as const;
+
 const OUTCOME_WORDS: Record<string, string> = {
   completed: "Finished",
 };
@@ -151,37 +158,19 @@ export function GeneratorPanel({ model, services, onDraft, onEnded, headingLevel
           else fillTemplate();
         }}
       >
-        <Field id="generator-topic" label="Topic" error={problems.topic}>
-          <input
-            id="generator-topic"
-            name="topic"
-            required
-            maxLength={200}
-            className={inputClass}
-            {...field("topic")}
-          />
-        </Field>
-        <Field id="generator-audience" label="Audience" error={problems.audience}>
-          <input
-            id="generator-audience"
-            name="audience"
-            required
-            maxLength={200}
-            placeholder="Parents of teenagers, say"
-            className={inputClass}
-            {...field("audience")}
-          />
-        </Field>
-        <Field id="generator-keyphrase" label="Focus keyphrase" error={problems.keyphrase}>
-          <input
-            id="generator-keyphrase"
-            name="keyphrase"
-            required
-            maxLength={80}
-            className={inputClass}
-            {...field("keyphrase")}
-          />
-        </Field>
+        {BRIEF_LINES.map(({ name, label, maxLength, placeholder }) => (
+          <Field key={name} id={`generator-${name}`} label={label} error={problems[name]}>
+            <input
+              id={`generator-${name}`}
+              name={name}
+              required
+              maxLength={maxLength}
+              placeholder={placeholder}
+              className={inputClass}
+              {...field(name)}
+            />
+          </Field>
+        ))}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="generator-tone" label="Tone" error={problems.tone}>
             <select id="generator-tone" name="tone" defaultValue="warm" className={inputClass} {...field("tone")}>
