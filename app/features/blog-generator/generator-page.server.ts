@@ -12,15 +12,20 @@ import { saveGeneratedDraft } from "./save-draft.server";
 
 export type GeneratorPageData = Awaited<ReturnType<typeof generatorPageData>>;
 
-/** What the page shows: whether (and which) model is connected, the services to choose from, the records. */
-export async function generatorPageData(db: Db, settings: BlogAiSettings | null) {
-  const [services, history] = await Promise.all([listTreatments(db), generationHistory(db)]);
+/** What `GeneratorPanel` needs wherever it is mounted (this page, the blog editor): the model's name and the services. */
+export async function generatorPanelData(db: Db, settings: BlogAiSettings | null) {
+  const services = await listTreatments(db);
   return {
     // The model's name only: the address and the key stay on the server.
     model: settings?.model ?? null,
     services: services.map((s) => ({ slug: s.slug, title: s.title, path: `/${s.slug}` })),
-    history,
   };
+}
+
+/** What the page shows: the panel's data and the records of the generations. */
+export async function generatorPageData(db: Db, settings: BlogAiSettings | null) {
+  const [panel, history] = await Promise.all([generatorPanelData(db, settings), generationHistory(db)]);
+  return { ...panel, history };
 }
 
 /** "Save as draft": a new draft post, then its editor. */
