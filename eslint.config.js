@@ -59,6 +59,8 @@ const FEATURE_IMPORTS = {
   // The measurement set-up (issue 17): the section's frame, the audit trail, the consent feature's settings
   // and plan (the live check runs the browser's own), the content version, the sitemap's page list.
   "ads-setup": ["ad-performance", "auth", "consent", "content", "seo"],
+  // The blog draft generator (issue 18): the clinic facts from content, the audit trail and the staff guard.
+  "blog-generator": ["auth", "content"],
 };
 
 function refuseCircles(graph) {

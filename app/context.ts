@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { ActiveSession } from "~/features/auth/session.server";
+import type { BlogAiSettings } from "~/features/blog-generator/model-settings";
 import type { AnalyticsIngester } from "~/features/analytics/ingester.server";
 import type { DigestMailer } from "~/features/lead-upkeep/digest-mailer.server";
 import type { LeadNotifier } from "~/features/leads/lead-notifier.server";
@@ -54,6 +55,8 @@ export interface ServerServices {
   /** The site audit's runs in the background (in production its pages are read in a worker thread). */
   seoAudit: SiteAuditRunner;
   rateRules: { forms: RateRule; analytics: RateRule };
+  /** The blog generator's model endpoint (BLOG_AI_*), or null when none is connected. Server only. */
+  blogAi: BlogAiSettings | null;
   /** Keys the per-client rate counters (see clientKey). */
   secret: string;
   /** Session cookies carry Secure even on a plain-http request (production, behind a TLS proxy). */

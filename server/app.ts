@@ -62,7 +62,14 @@ export function createApp(options: AppOptions) {
     next();
   });
 
-  app.use(compression());
+  // Server-sent events (the blog generator's stream) pass uncompressed: gzip would hold each piece back
+  // until it had enough to compress, and the browser is waiting to show it.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !/^text\/event-stream\b/i.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res),
+    }),
+  );
   app.use(crossSiteGuard(env.PUBLIC_URL));
 
   app.get("/healthz", (_req, res) => {

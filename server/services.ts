@@ -53,6 +53,15 @@ export function createServices(
     seoAudit: new SiteAuditRunner(database.db, { publicUrl: env.PUBLIC_URL, logger, reader: inProcessReader(self) }),
     secret,
     rateRules,
+    blogAi:
+      env.BLOG_AI_BASE_URL && env.BLOG_AI_MODEL
+        ? {
+            baseUrl: env.BLOG_AI_BASE_URL,
+            apiKey: env.BLOG_AI_API_KEY ?? null,
+            model: env.BLOG_AI_MODEL,
+            timeoutMs: Math.round(env.BLOG_AI_TIMEOUT_SECONDS * 1000),
+          }
+        : null,
     secureCookies: env.NODE_ENV === "production",
     logger,
   };

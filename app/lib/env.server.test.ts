@@ -35,4 +35,16 @@ describe("settings", () => {
   it("never echoes a secret in its error", () => {
     expect(() => loadEnv({ SESSION_SECRET: "hunter2" })).toThrow(/^(?![\s\S]*hunter2)/);
   });
+
+  it("takes the blog generator's endpoint as a pair of an http(s) base URL and a model", () => {
+    const env = loadEnv({ BLOG_AI_BASE_URL: "http://127.0.0.1:11434/v1", BLOG_AI_MODEL: "llama3.2" });
+    expect(env.BLOG_AI_BASE_URL).toBe("http://127.0.0.1:11434/v1");
+    expect(env.BLOG_AI_TIMEOUT_SECONDS).toBe(60);
+    expect(loadEnv({}).BLOG_AI_BASE_URL).toBeUndefined();
+    expect(() => loadEnv({ BLOG_AI_BASE_URL: "ftp://models.example", BLOG_AI_MODEL: "m" })).toThrow(
+      /BLOG_AI_BASE_URL: must be an http\(s\) URL/,
+    );
+    expect(() => loadEnv({ BLOG_AI_BASE_URL: "http://127.0.0.1:8080/v1" })).toThrow(/BLOG_AI_MODEL: must be set/);
+    expect(() => loadEnv({ BLOG_AI_MODEL: "m" })).toThrow(/BLOG_AI_BASE_URL: must be set/);
+  });
 });

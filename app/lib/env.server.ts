@@ -54,10 +54,24 @@ const schema = z.object({
   RATE_LIMIT_FORMS_WINDOW_SECONDS: positiveInt(600),
   RATE_LIMIT_ANALYTICS: positiveInt(600),
   RATE_LIMIT_ANALYTICS_WINDOW_SECONDS: positiveInt(60),
+  // The blog's draft generator (decision 0036): any OpenAI-compatible chat-completions endpoint (a local
+  // Ollama or llama.cpp server, vLLM, a hosted provider the clinic has an agreement with). Without a base
+  // URL and a model the generator offers only its template outline. Read on the server only.
+  BLOG_AI_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:11434/v1" })
+    .optional(),
+  BLOG_AI_API_KEY: z.string().max(4096).optional(),
+  BLOG_AI_MODEL: z.string().max(200).optional(),
+  // How long the generator waits for the model's first answer and then between two pieces of it.
+  BLOG_AI_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .min(0.1, "must be at least 0.1")
+    .max(3600, "must be at most 3600")
+    .default(60),
 });
 
 // Values that may hold passwords are never echoed back in an error message.
-const secretSettings = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL"]);
+const secretSettings = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "BLOG_AI_API_KEY", "BLOG_AI_BASE_URL"]);
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string };
 
@@ -79,6 +93,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(`Invalid setting:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  // Half a connection is a mistake to name at start, not a generator that fails on first use.
+  if (Boolean(env.BLOG_AI_BASE_URL) !== Boolean(env.BLOG_AI_MODEL)) {
+    const missing = env.BLOG_AI_BASE_URL ? "BLOG_AI_MODEL" : "BLOG_AI_BASE_URL";
+    throw new ConfigError(`Invalid setting:\n  ${missing}: must be set too when the other BLOG_AI_ setting is`);
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return { ...env, PUBLIC_URL: publicUrl };
 }

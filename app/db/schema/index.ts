@@ -4,6 +4,7 @@
 export * from "./installation";
 export * from "./content";
 export * from "./blog";
+export * from "./blog-generator";
 export * from "./leads";
 export * from "./analytics";
 export * from "./staff";

@@ -45,6 +45,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   ad_budget_changed: "Changed a Google Ads budget",
   ad_conversions_exported: "Exported offline conversions for Google Ads",
   ads_measurement_changed: "Changed the ads and measurement set-up",
+  blog_draft_generated: "Saved a generated blog draft",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

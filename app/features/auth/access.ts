@@ -3,6 +3,7 @@ import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
 import { ADS_PATH, ADS_SETUP_PATH } from "~/lib/ads-paths";
 import { ANALYTICS_PATH, ANALYTICS_SETTINGS_PATH } from "~/lib/analytics-paths";
 import { SEO_PATH } from "~/lib/seo-paths";
+import { BLOG_GENERATOR_PATH } from "~/lib/blog-paths";
 import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH } from "~/lib/lead-paths";
 
 /**
@@ -28,6 +29,8 @@ export const permissions = {
    * offline-conversion file for Google (click ids and times only, never a name or contact).
    */
   ads: ["admin", "marketing"],
+  /** The blog: writing drafts (by hand or with the generator) and sending them to review; never a lead or a patient. */
+  blog: ["admin", "marketing", "clinician"],
   /** Staff accounts, the audit trail and the area's settings. */
   "manage-staff": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -65,6 +68,8 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   { path: ADS_PATH, label: "Ads", permission: "ads" },
   // The third-party tags of the public site (IDs, where they run, the guardrails): a tab of the Ads section.
   { path: ADS_SETUP_PATH, label: "Ads set-up", permission: "manage-staff", inNav: false },
+  // The blog's draft generator (its stream below it); the blog editor's list at /admin/blog joins it.
+  { path: BLOG_GENERATOR_PATH, label: "Blog generator", permission: "blog" },
   { path: staffPath("staff"), label: "Staff", permission: "manage-staff" },
   { path: staffPath("audit"), label: "Audit log", permission: "manage-staff" },
   { path: staffPath("account"), label: "Your account", permission: "staff-area" },

@@ -50,6 +50,7 @@ export const auditActions = [
   "ad_budget_changed",
   "ad_conversions_exported",
   "ads_measurement_changed",
+  "blog_draft_generated",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
