@@ -1,7 +1,6 @@
 import nlp from "compromise";
 import { syllable } from "syllable";
-import type { Readability } from "./page-settings-types";
-import { LONG_PARAGRAPH_WORDS, LONG_SENTENCE_WORDS } from "./readability-checks";
+import { LONG_PARAGRAPH_WORDS, LONG_SENTENCE_WORDS, type Readability } from "./readability-checks";
 
 /**
  * How easy a page's words are to read, Yoast-style, computed on the server
