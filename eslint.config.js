@@ -59,6 +59,11 @@ const FEATURE_IMPORTS = {
   // The measurement set-up (issue 17): the section's frame, the audit trail, the consent feature's settings
   // and plan (the live check runs the browser's own), the content version, the sitemap's page list.
   "ads-setup": ["ad-performance", "auth", "consent", "content", "seo"],
+  // The checks on every blog draft (issue 18): the keyphrase and readability checks of seo-text, the
+  // blog-approve permission for overrides and the audit action.
+  "draft-checks": ["auth", "seo-text"],
+  // Uploaded images (issues 18 and 19): the images permission, the audit trail.
+  images: ["auth"],
 };
 
 function refuseCircles(graph) {

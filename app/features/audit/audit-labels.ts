@@ -45,6 +45,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   ad_budget_changed: "Changed a Google Ads budget",
   ad_conversions_exported: "Exported offline conversions for Google Ads",
   ads_measurement_changed: "Changed the ads and measurement set-up",
+  draft_checks_overridden: "Sent a blog draft to review past its checks",
+  image_uploaded: "Uploaded an image",
+  image_deleted: "Deleted an image",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

@@ -28,6 +28,12 @@ export const permissions = {
    * offline-conversion file for Google (click ids and times only, never a name or contact).
    */
   ads: ["admin", "marketing"],
+  /** The blog: write posts, generate drafts, send them to review (issue 18). */
+  blog: ["admin", "marketing", "clinician"],
+  /** Approve a blog post, and let a draft past its safety checks with a written reason: licensed clinicians only. */
+  "blog-approve": ["clinician"],
+  /** Upload and delete images for the blog and the site's content (issue 18's featured images, issue 19's photos). */
+  images: ["admin", "marketing", "clinician"],
   /** Staff accounts, the audit trail and the area's settings. */
   "manage-staff": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;

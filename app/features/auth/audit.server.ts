@@ -50,6 +50,9 @@ export const auditActions = [
   "ad_budget_changed",
   "ad_conversions_exported",
   "ads_measurement_changed",
+  "draft_checks_overridden",
+  "image_uploaded",
+  "image_deleted",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
