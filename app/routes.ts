@@ -64,6 +64,9 @@ export default [
       route("google-ads/conversions/:exportId", "routes/admin/google-ads-conversion-file.ts"),
       route("google-ads/import", "routes/admin/google-ads-import.tsx"),
       route("google-ads-setup", "routes/admin/google-ads-setup.tsx"),
+      // Image uploads for the blog and the site's content (JSON answers; the bytes are served at /media).
+      route("images", "routes/admin/images.ts"),
+      route("images/:id", "routes/admin/image.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
@@ -73,6 +76,9 @@ export default [
   route("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),
   route("request-appointment", "routes/public/request-appointment.tsx"),
   route("get-started", "routes/public/get-started.tsx"),
+
+  // Uploaded images' variants, by the hash of their bytes (app/features/images).
+  route("media/:file", "routes/public/media.ts"),
 
   route("blog", "routes/public/blog.tsx"),
   route("blog/page/:page", "routes/public/blog-page.tsx"),

@@ -2,6 +2,7 @@ import type { StaffRole } from "~/db/schema";
 import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
 import { ADS_PATH, ADS_SETUP_PATH } from "~/lib/ads-paths";
 import { ANALYTICS_PATH, ANALYTICS_SETTINGS_PATH } from "~/lib/analytics-paths";
+import { IMAGES_PATH } from "~/lib/image-paths";
 import { SEO_PATH } from "~/lib/seo-paths";
 import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH } from "~/lib/lead-paths";
 
@@ -71,6 +72,8 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   { path: ADS_PATH, label: "Ads", permission: "ads" },
   // The third-party tags of the public site (IDs, where they run, the guardrails): a tab of the Ads section.
   { path: ADS_SETUP_PATH, label: "Ads set-up", permission: "manage-staff", inNav: false },
+  // Uploads of images (JSON, used by the editors' image fields); /admin/images/:id under it.
+  { path: IMAGES_PATH, label: "Images", permission: "images", inNav: false },
   { path: staffPath("staff"), label: "Staff", permission: "manage-staff" },
   { path: staffPath("audit"), label: "Audit log", permission: "manage-staff" },
   { path: staffPath("account"), label: "Your account", permission: "staff-area" },
