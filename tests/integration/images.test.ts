@@ -187,10 +187,26 @@ describe.each(databaseKinds())("image uploads on %s", (kind) => {
     expect(((await none.json()) as ImageUploadAnswer).fields).toEqual({ file: "Choose an image to upload." });
   });
 
-  it("refuses a body past the limit (413) before reading it, and anyone without the images permission (403)", async () => {
+  it("refuses a body past the limit (413) before reading it, too many or too few pixels, and anyone without the images permission (403)", async () => {
     const tooLarge = await upload({ bytes: new Uint8Array(IMAGE_UPLOAD_MAX_BYTES + 1024), name: "huge.jpg" }, ALT);
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.text()).toBe("These files are too large to upload here (the limit is 15 MB).");
+
+    // Too many pixels (a small file can still decode to a huge picture) and too few.
+    const wide = await sharp({ create: { width: 10_001, height: 40, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    const tooWide = await upload({ bytes: wide, name: "banner.png" }, "A long white banner");
+    expect(tooWide.status).toBe(413);
+    expect(((await tooWide.json()) as ImageUploadAnswer).fields.file).toBe(
+      "This image is 10,001 × 40 pixels. The largest taken is 10,000 on a side; make it smaller and try again.",
+    );
+    const tiny = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    const tooSmall = await upload({ bytes: tiny, name: "dot.png" }, "A white dot");
+    expect(tooSmall.status).toBe(400);
+    expect(((await tooSmall.json()) as ImageUploadAnswer).fields.file).toMatch(/only 20 × 20 pixels/);
 
     const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#fff" } })
       .png()

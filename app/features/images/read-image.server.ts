@@ -20,8 +20,8 @@ import {
  * no GPS position, no comments), the original's bytes never kept.
  */
 
-export type ReadProblem =
-  { kind: "type"; message: string } | { kind: "unreadable"; message: string } | { kind: "size"; message: string };
+/** What is wrong with an upload: not an image we take, damaged, too many pixels, too few. */
+export type ReadProblem = { kind: "type" | "unreadable" | "too-large" | "too-small"; message: string };
 
 export interface Variant {
   format: (typeof OUTPUT_FORMATS)[number];
@@ -89,7 +89,7 @@ export async function readImage(
     return {
       ok: false,
       problem: {
-        kind: "size",
+        kind: "too-large",
         message: `This image is ${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")} pixels. The largest taken is ${MAX_SIDE.toLocaleString("en-US")} on a side; make it smaller and try again.`,
       },
     };
@@ -98,7 +98,7 @@ export async function readImage(
     return {
       ok: false,
       problem: {
-        kind: "size",
+        kind: "too-small",
         message: `This image is only ${width} × ${height} pixels. Use one at least ${MIN_SIDE} pixels on each side.`,
       },
     };

@@ -65,12 +65,7 @@ export async function receiveImageUpload(
   const bytes = Buffer.from(await file.arrayBuffer());
   const read = await readImage(bytes);
   if (!read.ok) {
-    const status =
-      read.problem.kind === "type"
-        ? 415
-        : read.problem.kind === "size" && /largest/.test(read.problem.message)
-          ? 413
-          : 400;
+    const status = { type: 415, "too-large": 413, "too-small": 400, unreadable: 400 }[read.problem.kind];
     return refusedWith(status, read.problem.message, { file: read.problem.message }, alt);
   }
   const image = await saveImage(db, actor, { alt, sourceBytes: file.size, read: read.image });
