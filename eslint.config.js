@@ -61,6 +61,11 @@ const FEATURE_IMPORTS = {
   "ads-setup": ["ad-performance", "auth", "consent", "content", "seo"],
   // The blog draft generator (issue 18): the clinic facts from content, the audit trail and the staff guard.
   "blog-generator": ["auth", "content"],
+  // The checks on every blog draft (issue 18): the keyphrase and readability checks of seo-text, the
+  // blog-approve permission for overrides and the audit action.
+  "draft-checks": ["auth", "seo-text"],
+  // Uploaded images (issues 18 and 19): the images permission, the audit trail.
+  images: ["auth"],
 };
 
 function refuseCircles(graph) {

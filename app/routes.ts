@@ -66,6 +66,9 @@ export default [
       route("google-ads-setup", "routes/admin/google-ads-setup.tsx"),
       route("blog/generate", "routes/admin/blog-generate.tsx"),
       route("blog/generate/stream", "routes/admin/blog-generate-stream.ts"),
+      // Image uploads for the blog and the site's content (JSON answers; the bytes are served at /media).
+      route("images", "routes/admin/images.ts"),
+      route("images/:id", "routes/admin/image.ts"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
@@ -75,6 +78,9 @@ export default [
   route("newsletter/unsubscribe", "routes/public/newsletter-unsubscribe.tsx"),
   route("request-appointment", "routes/public/request-appointment.tsx"),
   route("get-started", "routes/public/get-started.tsx"),
+
+  // Uploaded images' variants, by the hash of their bytes (app/features/images).
+  route("media/:file", "routes/public/media.ts"),
 
   route("blog", "routes/public/blog.tsx"),
   route("blog/page/:page", "routes/public/blog-page.tsx"),

@@ -1,4 +1,5 @@
 import { ADS_IMPORT_PATH } from "./ads-paths";
+import { IMAGES_PATH } from "./image-paths";
 import { SEO_SEARCH_CONSOLE_IMPORT_PATH } from "./seo-paths";
 
 /** Search Console's export zip is tens of kilobytes (its tables stop at 1,000 rows); this leaves room for any. */
@@ -10,6 +11,12 @@ export const SEARCH_CONSOLE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const ADS_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 
 /**
+ * A photo straight from a phone is 3–8 MB (12 to 48 megapixels, JPEG or HEIF
+ * saved as JPEG); 15 MB takes any of them, and a PNG screenshot too.
+ */
+export const IMAGE_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+
+/**
  * Page actions that take file uploads, and how large a body each accepts
  * (server/page-form-body.ts reads every other page form with its 32 KB
  * bound). One list, so the server's bound and what the page tells staff
@@ -18,6 +25,7 @@ export const ADS_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 export const UPLOAD_FORM_LIMITS: Readonly<Record<string, number>> = {
   [SEO_SEARCH_CONSOLE_IMPORT_PATH]: SEARCH_CONSOLE_UPLOAD_MAX_BYTES,
   [ADS_IMPORT_PATH]: ADS_UPLOAD_MAX_BYTES,
+  [IMAGES_PATH]: IMAGE_UPLOAD_MAX_BYTES,
 };
 
 /** The upload bound of a page action's path (its data request, /x.data, included), or undefined. */

@@ -132,6 +132,7 @@ const FIRST_LOAD_GZIP_BYTES: Record<string, number> = {
   "routes/public/not-found": 130_563,
   // No script of their own (resource routes): the entry and the root only.
   "routes/public/blog-rss": 130_403,
+  "routes/public/media": 130_403,
   "routes/seo/robots-txt": 130_403,
   "routes/seo/sitemap-xml": 130_403,
   "routes/api/site-content": 130_403,

@@ -14,3 +14,4 @@ export * from "./search-console";
 export * from "./seo-audit";
 export * from "./ads";
 export * from "./ads-measurement";
+export * from "./images";

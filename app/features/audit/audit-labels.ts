@@ -46,6 +46,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   ad_conversions_exported: "Exported offline conversions for Google Ads",
   ads_measurement_changed: "Changed the ads and measurement set-up",
   blog_draft_generated: "Saved a generated blog draft",
+  draft_checks_overridden: "Sent a blog draft to review past its checks",
+  image_uploaded: "Uploaded an image",
+  image_deleted: "Deleted an image",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

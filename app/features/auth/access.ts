@@ -2,6 +2,7 @@ import type { StaffRole } from "~/db/schema";
 import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
 import { ADS_PATH, ADS_SETUP_PATH } from "~/lib/ads-paths";
 import { ANALYTICS_PATH, ANALYTICS_SETTINGS_PATH } from "~/lib/analytics-paths";
+import { IMAGES_PATH } from "~/lib/image-paths";
 import { SEO_PATH } from "~/lib/seo-paths";
 import { BLOG_GENERATOR_PATH } from "~/lib/blog-paths";
 import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH } from "~/lib/lead-paths";
@@ -31,6 +32,10 @@ export const permissions = {
   ads: ["admin", "marketing"],
   /** The blog: writing drafts (by hand or with the generator) and sending them to review; never a lead or a patient. */
   blog: ["admin", "marketing", "clinician"],
+  /** Approve a blog post, and let a draft past its safety checks with a written reason: licensed clinicians only. */
+  "blog-approve": ["clinician"],
+  /** Upload and delete images for the blog and the site's content (issue 18's featured images, issue 19's photos). */
+  images: ["admin", "marketing", "clinician"],
   /** Staff accounts, the audit trail and the area's settings. */
   "manage-staff": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -70,6 +75,8 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   { path: ADS_SETUP_PATH, label: "Ads set-up", permission: "manage-staff", inNav: false },
   // The blog's draft generator (its stream below it); the blog editor's list at /admin/blog joins it.
   { path: BLOG_GENERATOR_PATH, label: "Blog generator", permission: "blog" },
+  // Uploads of images (JSON, used by the editors' image fields); /admin/images/:id under it.
+  { path: IMAGES_PATH, label: "Images", permission: "images", inNav: false },
   { path: staffPath("staff"), label: "Staff", permission: "manage-staff" },
   { path: staffPath("audit"), label: "Audit log", permission: "manage-staff" },
   { path: staffPath("account"), label: "Your account", permission: "staff-area" },

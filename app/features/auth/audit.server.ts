@@ -51,6 +51,9 @@ export const auditActions = [
   "ad_conversions_exported",
   "ads_measurement_changed",
   "blog_draft_generated",
+  "draft_checks_overridden",
+  "image_uploaded",
+  "image_deleted",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -2,7 +2,7 @@ import type { ServerServices } from "~/context";
 import { signDefaultsRead, PAGE_DEFAULTS_HEADER } from "~/features/seo/page-defaults-read.server";
 import { factsOf, readPage } from "~/features/seo-text/read-page.server";
 import type { PageContent, PageDefaults, Readability } from "./page-settings-types";
-import { readability } from "./readability.server";
+import { readability } from "~/features/seo-text/readability.server";
 
 const READ_TIMEOUT_MS = 4000;
 

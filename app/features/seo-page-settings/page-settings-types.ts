@@ -1,7 +1,8 @@
+import type { Readability } from "~/features/seo-text/readability-checks";
 import type { FormAnswer } from "~/lib/form-answer";
 import type { SettingsField, SettingsValues } from "./settings-rules";
 
-export type { SettingsValues };
+export type { Readability, SettingsValues };
 
 /** What the page says without staff's settings: each setting's default. */
 export interface PageDefaults {
@@ -22,26 +23,6 @@ export interface PageContent {
   imageAlts: (string | null)[];
   text: string;
   wordCount: number;
-}
-
-/**
- * How easy the page's words are to read (readability.server.ts).
- */
-export interface Readability {
-  words: number;
-  sentences: number;
-  syllables: number;
-  /** 206.835 − 1.015 × words per sentence − 84.6 × syllables per word, to one decimal; null without words. */
-  fleschReadingEase: number | null;
-  /** 0.39 × words per sentence + 11.8 × syllables per word − 15.59, to one decimal; null without words. */
-  fleschKincaidGrade: number | null;
-  /** Sentences of more than LONG_SENTENCE_WORDS words. */
-  longSentences: number;
-  /** Paragraphs of more than LONG_PARAGRAPH_WORDS words, and the longest one's words. */
-  longParagraphs: number;
-  longestParagraph: number;
-  /** Sentences with a verb in the passive voice. */
-  passiveSentences: number;
 }
 
 export interface When {

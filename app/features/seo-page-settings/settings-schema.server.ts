@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalisePath } from "~/lib/site-path";
-import { wordsOf } from "./keyphrase-checks";
+import { wordsOf } from "~/features/seo-text/keyphrase-checks";
 import { SETTINGS_LIMITS, squashed, type SettingsField, type SettingsValues } from "./settings-rules";
 
 /**

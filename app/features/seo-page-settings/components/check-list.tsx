@@ -1,7 +1,7 @@
 // Icons the public pages do not use: one they share would become a chunk of its own on the public side.
 import { CircleCheckBig, CircleMinus, CircleX, TriangleAlert } from "lucide-react";
 import { cn } from "~/lib/cn";
-import type { CheckStatus } from "../keyphrase-checks";
+import type { CheckStatus } from "~/features/seo-text/keyphrase-checks";
 
 const LOOKS: Record<CheckStatus, { word: string; Icon: typeof CircleCheckBig; className: string }> = {
   good: { word: "Good", Icon: CircleCheckBig, className: "text-primary-dark" },

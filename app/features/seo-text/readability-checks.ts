@@ -1,5 +1,4 @@
 import type { Check, CheckStatus } from "./keyphrase-checks";
-import type { Readability } from "./page-settings-types";
 
 /** Yoast's limits for English: a sentence over 20 words is long, a paragraph over 150. */
 export const LONG_SENTENCE_WORDS = 20;
@@ -18,6 +17,24 @@ export const READABILITY_BANDS = {
   paragraphWords: { ok: 200 },
   passiveShare: { good: 0.1, ok: 0.15 },
 } as const;
+
+/** How easy the page's words are to read (readability.server.ts). */
+export interface Readability {
+  words: number;
+  sentences: number;
+  syllables: number;
+  /** 206.835 − 1.015 × words per sentence − 84.6 × syllables per word, to one decimal; null without words. */
+  fleschReadingEase: number | null;
+  /** 0.39 × words per sentence + 11.8 × syllables per word − 15.59, to one decimal; null without words. */
+  fleschKincaidGrade: number | null;
+  /** Sentences of more than LONG_SENTENCE_WORDS words. */
+  longSentences: number;
+  /** Paragraphs of more than LONG_PARAGRAPH_WORDS words, and the longest one's words. */
+  longParagraphs: number;
+  longestParagraph: number;
+  /** Sentences with a verb in the passive voice. */
+  passiveSentences: number;
+}
 
 export type ReadabilityCheck = Omit<Check, "id"> & {
   id: "reading-ease" | "grade" | "sentences" | "paragraphs" | "passive";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readabilityChecks } from "./readability-checks";
-import { readability } from "./readability.server";
+import { readability, readingGrade } from "./readability.server";
 
 // Syllables counted by hand (and by `syllable`, which agrees on every word here).
 const PARAGRAPHS = [
@@ -70,5 +70,13 @@ describe("readability in words", () => {
         .map((c) => c.status),
     ).toEqual(["ok", "ok"]);
     expect(readabilityChecks(readability([]))).toEqual([]);
+  });
+});
+
+describe("the reading grade alone (drafts, on every change)", () => {
+  it("gives the same Flesch–Kincaid grade as the full figures, with sentences split without the tagger", () => {
+    expect(readingGrade(PARAGRAPHS)).toEqual({ grade: 3.1, words: 42, sentences: 5 });
+    expect(readingGrade(["Dr. Ellison will see you. Then we talk."]).sentences).toBe(2);
+    expect(readingGrade([])).toEqual({ grade: null, words: 0, sentences: 0 });
   });
 });
