@@ -66,6 +66,8 @@ const FEATURE_IMPORTS = {
   "draft-checks": ["auth", "seo-text"],
   // Uploaded images (issues 18 and 19): the images permission, the audit trail.
   images: ["auth"],
+  // Site content by staff (issue 19): the audit trail, the content model and its version.
+  "content-editing": ["auth", "content"],
 };
 
 function refuseCircles(graph) {

@@ -49,6 +49,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   draft_checks_overridden: "Sent a blog draft to review past its checks",
   image_uploaded: "Uploaded an image",
   image_deleted: "Deleted an image",
+  site_content_changed: "Changed the clinic's settings",
+  location_changed: "Changed an office",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

@@ -54,6 +54,8 @@ export const auditActions = [
   "draft_checks_overridden",
   "image_uploaded",
   "image_deleted",
+  "site_content_changed",
+  "location_changed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
