@@ -1,4 +1,4 @@
-import type { HolidayClosure, OfficeHours as Hours } from "~/db/schema";
+import type { OfficeHours as Hours } from "~/db/schema";
 
 /** Opening hours as a small definition list. */
 export function OfficeHours({ hours }: { hours: Hours }) {
@@ -8,31 +8,6 @@ export function OfficeHours({ hours }: { hours: Hours }) {
         <div key={row.label} className="contents">
           <dt className="font-semibold">{row.label}</dt>
           <dd className="text-muted">{row.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-const dateWords = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** The holiday closures still to come, in words ("Thursday, November 26, 2026"). */
-export function HolidayClosures({ closures }: { closures: HolidayClosure[] }) {
-  if (closures.length === 0) return null;
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      {closures.map((c) => (
-        <div key={c.date} className="contents">
-          <dt className="font-semibold">
-            <time dateTime={c.date}>{dateWords.format(new Date(`${c.date}T12:00:00Z`))}</time>
-          </dt>
-          <dd className="text-muted">{c.note ? `Closed: ${c.note}` : "Closed"}</dd>
         </div>
       ))}
     </dl>
