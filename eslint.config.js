@@ -59,6 +59,9 @@ const FEATURE_IMPORTS = {
   // The measurement set-up (issue 17): the section's frame, the audit trail, the consent feature's settings
   // and plan (the live check runs the browser's own), the content version, the sitemap's page list.
   "ads-setup": ["ad-performance", "auth", "consent", "content", "seo"],
+  // The blog's staff side (issue 18): the public post's own rendering for the preview (blog, pages, content), the
+  // audit trail and roles, the slug redirects, the search-result preview of the page settings.
+  "blog-editor": ["auth", "blog", "content", "pages", "seo-page-settings", "seo-redirects"],
 };
 
 function refuseCircles(graph) {

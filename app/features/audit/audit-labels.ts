@@ -45,6 +45,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   ad_budget_changed: "Changed a Google Ads budget",
   ad_conversions_exported: "Exported offline conversions for Google Ads",
   ads_measurement_changed: "Changed the ads and measurement set-up",
+  blog_post_created: "Started a blog post",
+  blog_post_saved: "Saved a blog post",
+  blog_post_status_changed: "Moved a blog post along its review and publication",
+  blog_post_restored: "Restored an earlier text of a blog post",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

@@ -3,6 +3,7 @@ import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
 import { ADS_PATH, ADS_SETUP_PATH } from "~/lib/ads-paths";
 import { ANALYTICS_PATH, ANALYTICS_SETTINGS_PATH } from "~/lib/analytics-paths";
 import { SEO_PATH } from "~/lib/seo-paths";
+import { BLOG_ADMIN_PATH } from "~/lib/blog-admin-paths";
 import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH } from "~/lib/lead-paths";
 
 /**
@@ -28,6 +29,10 @@ export const permissions = {
    * offline-conversion file for Google (click ids and times only, never a name or contact).
    */
   ads: ["admin", "marketing"],
+  /** The blog's posts: write, edit, send to review, publish what a clinician approved (decision 0035). */
+  blog: ["admin", "marketing", "clinician"],
+  /** Approve a post for publication (and override the draft checks): a licensed clinician only. */
+  "blog-approve": ["clinician"],
   /** Staff accounts, the audit trail and the area's settings. */
   "manage-staff": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -63,6 +68,8 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   // Everything under /admin/seo (the audit, its pages, redirects, the 404 monitor): one entry, the section's tabs.
   { path: SEO_PATH, label: "Search", permission: "seo" },
   { path: ADS_PATH, label: "Ads", permission: "ads" },
+  // The blog's posts, their editor (and the generator under it).
+  { path: BLOG_ADMIN_PATH, label: "Blog", permission: "blog" },
   // The third-party tags of the public site (IDs, where they run, the guardrails): a tab of the Ads section.
   { path: ADS_SETUP_PATH, label: "Ads set-up", permission: "manage-staff", inNav: false },
   { path: staffPath("staff"), label: "Staff", permission: "manage-staff" },

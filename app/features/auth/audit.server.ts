@@ -50,6 +50,10 @@ export const auditActions = [
   "ad_budget_changed",
   "ad_conversions_exported",
   "ads_measurement_changed",
+  "blog_post_created",
+  "blog_post_saved",
+  "blog_post_status_changed",
+  "blog_post_restored",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
