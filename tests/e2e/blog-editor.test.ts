@@ -11,6 +11,7 @@ const WRITER = { name: "Wren Writer", email: "wren.writer@clinic.example", roles
 const CLINICIAN = { name: "Cleo Clinician", email: "cleo.clinician@clinic.example", roles: ["clinician"] as const };
 
 const TITLE = "Sleep, worry and the 3 a.m. mind";
+const EXCERPT = "Why worry keeps us awake, and small steps that help (saved without JavaScript).";
 const BODY = [
   "## Why worry wakes us",
   "",
@@ -129,6 +130,18 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
       "Why worry keeps us awake at night, and small steps that help.",
     );
 
+    // Without JavaScript the same form saves as a plain post.
+    const plain = await browser.open({ viewport: DESKTOP, javaScriptEnabled: false });
+    await addSessionCookie(plain.context, server.url, writerCookie);
+    await plain.page.goto(`${server.url}${editorPath}`);
+    await plain.page.getByLabel("Excerpt", { exact: true }).fill(EXCERPT);
+    await plain.page.getByRole("button", { name: "Save", exact: true }).click();
+    await look(plain.page.getByText("Saved.", { exact: true })).visible();
+    await look(plain.page.getByLabel("Excerpt", { exact: true })).value(EXCERPT);
+    await plain.close();
+    await page.reload();
+    await hydrated(page);
+
     // To review, from the keyboard; the writer cannot approve.
     await pressMove(page, "Send to review");
     await look(page.getByTestId("post-status")).text("In review");
@@ -173,6 +186,13 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
         return box.innerHTML;
       }, article),
     );
+
+    // Unpublished: the post stays, its address answers 410 Gone.
+    await pressMove(clinician.page, "Unpublish");
+    await look(clinician.page.getByTestId("post-status")).text("Unpublished");
+    expect((await fetch(`${server.url}/blog/${slug}`)).status).toBe(410);
+    await pressMove(clinician.page, "Publish now");
+    await look(clinician.page.getByTestId("post-status")).text("Published");
 
     // The list finds it by status, reviewer and search; the filters are in the address.
     await page.goto(`${server.url}/admin/blog`);
