@@ -67,6 +67,7 @@ export default [
       route("blog", "routes/admin/blog.tsx"),
       route("blog/new", "routes/admin/blog-new.tsx"),
       route("blog/preview", "routes/admin/blog-preview.ts"),
+      route("blog/autosave", "routes/admin/blog-autosave.ts"),
       route("blog/:id", "routes/admin/blog-post.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

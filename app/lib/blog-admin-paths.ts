@@ -8,3 +8,5 @@ export const BLOG_NEW_PATH = staffPath("blog/new");
 export const blogEditorPath = (id: number) => staffPath(`blog/${id}`);
 /** The editor's preview: the Markdown rendered by the public post's own code (a resource route). */
 export const BLOG_PREVIEW_PATH = staffPath("blog/preview");
+/** The editor's autosave (a resource route answering JSON). */
+export const BLOG_AUTOSAVE_PATH = staffPath("blog/autosave");

@@ -25,7 +25,7 @@ export const UPLOAD_FORM_LIMITS: Readonly<Record<string, number>> = {
  * 200,000-character body, percent-encoded, with room to spare.
  */
 export const LONG_TEXT_FORM_MAX_BYTES = 1024 * 1024;
-const LONG_TEXT_FORM_PATHS = /^\/admin\/blog\/(new|preview|\d+)$/;
+const LONG_TEXT_FORM_PATHS = /^\/admin\/blog\/(new|preview|autosave|\d+)$/;
 
 /** The upload bound of a page action's path (its data request, /x.data, included), or undefined. */
 export function uploadFormLimit(pathname: string): number | undefined {

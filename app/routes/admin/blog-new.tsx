@@ -1,7 +1,5 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { EditorPage } from "~/features/blog-editor/components/editor-page";
 import { editorAction, loadEditor } from "~/features/blog-editor/editor-route.server";
-import { editorShouldRevalidate } from "~/features/blog-editor/editor-revalidate";
 import type { EditorAnswer } from "~/features/blog-editor/editor-types";
 import type { Route } from "./+types/blog-new";
 
@@ -16,10 +14,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return editorAction(context, null, request);
-}
-
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return editorShouldRevalidate(formData, defaultShouldRevalidate);
 }
 
 export default function BlogNewRoute({ loaderData, actionData }: Route.ComponentProps) {

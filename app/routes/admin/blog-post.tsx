@@ -1,7 +1,6 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 import { EditorPage } from "~/features/blog-editor/components/editor-page";
 import { editorAction, loadEditor } from "~/features/blog-editor/editor-route.server";
-import { editorShouldRevalidate } from "~/features/blog-editor/editor-revalidate";
 import type { EditorAnswer } from "~/features/blog-editor/editor-types";
 import type { Route } from "./+types/blog-post";
 
@@ -22,10 +21,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return editorAction(context, postId(params.id), request);
-}
-
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return editorShouldRevalidate(formData, defaultShouldRevalidate);
 }
 
 export default function BlogPostEditorRoute({ loaderData, actionData }: Route.ComponentProps) {

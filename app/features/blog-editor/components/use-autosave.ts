@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from "react";
-import { useFetcher } from "react-router";
+import { BLOG_AUTOSAVE_PATH } from "~/lib/blog-admin-paths";
 import type { EditorAnswer } from "../editor-types";
+import { postForm } from "./post-form";
 
 export const AUTOSAVE_DELAY_MS = 1500;
 
@@ -8,10 +9,11 @@ export type AutosaveAnswer = EditorAnswer & { id?: number };
 
 /**
  * Saves the editor's fields a moment after typing stops (and when the tab
- * is hidden), through a fetcher so the page does not move. Each save names
- * the version it started from; the server refuses one when the post has
- * moved on (another tab or person), and the editor then stops and says so
- * rather than overwrite. Returns the last answer with the values it saved.
+ * is hidden) to /admin/blog/autosave, the same write as Save. Each save
+ * names the version it started from; the server refuses one when the post
+ * has moved on (another tab or person), and the editor then stops and says
+ * so rather than overwrite. One save at a time; the next follows it.
+ * Returns the last answer with the values it saved.
  */
 export function useAutosave({
   id,
@@ -28,18 +30,32 @@ export function useAutosave({
   dirty: boolean;
   enabled: boolean;
 }) {
-  const fetcher = useFetcher<AutosaveAnswer>();
-  const [sent, setSent] = useState<Record<string, string> | null>(null);
-  const busy = fetcher.state !== "idle";
+  const [busy, setBusy] = useState(false);
+  const [last, setLast] = useState<{ answer: AutosaveAnswer; sent: Record<string, string> } | null>(null);
 
   const save = useEffectEvent(() => {
     if (!dirty || !enabled || busy) return;
-    setSent(values);
-    const action = id === null ? "/admin/blog/new" : `/admin/blog/${id}`;
-    void fetcher.submit(
-      { ...values, intent: "autosave", version: String(version), session },
-      { method: "post", action },
-    );
+    const sent = values;
+    setBusy(true);
+    postForm<AutosaveAnswer>(BLOG_AUTOSAVE_PATH, {
+      ...sent,
+      id: id === null ? "" : String(id),
+      version: String(version),
+      session,
+    })
+      .then((answer) => setLast({ answer, sent }))
+      .catch(() =>
+        setLast({
+          answer: {
+            ok: false,
+            fields: {},
+            answerId: `failed-${Date.now()}`,
+            message: "Not saved: the connection failed. Trying again as you type.",
+          },
+          sent,
+        }),
+      )
+      .finally(() => setBusy(false));
   });
 
   // Typing (re)starts the wait; a save in flight is let finish, and the next one follows it.
@@ -58,5 +74,5 @@ export function useAutosave({
     return () => document.removeEventListener("visibilitychange", onHide);
   }, []);
 
-  return { busy, answer: busy ? undefined : fetcher.data, sent };
+  return { busy, answer: busy ? undefined : last?.answer, sent: last?.sent ?? null };
 }

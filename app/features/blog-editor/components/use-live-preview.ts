@@ -1,16 +1,18 @@
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
 import { BLOG_PREVIEW_PATH } from "~/lib/blog-admin-paths";
+import { postForm } from "./post-form";
 
 export const PREVIEW_DELAY_MS = 400;
 
 /**
  * The preview as the server renders it (the public post's own code), asked
- * for a moment after typing stops; until the first answer, the one the page
- * came with. No Markdown code in the browser.
+ * for a moment after typing stops, the older question dropped when a newer
+ * one goes out; until the first answer, the one the page came with. No
+ * Markdown code in the browser.
  */
 export function useLivePreview(initialHtml: string, input: Record<string, string>): { html: string; busy: boolean } {
-  const fetcher = useFetcher<{ html: string }>();
+  const [html, setHtml] = useState(initialHtml);
+  const [busy, setBusy] = useState(false);
   const first = useRef(true);
   const key = JSON.stringify(input);
   useEffect(() => {
@@ -18,11 +20,20 @@ export function useLivePreview(initialHtml: string, input: Record<string, string
       first.current = false;
       return;
     }
+    const abort = new AbortController();
     const timer = window.setTimeout(() => {
-      void fetcher.submit({ ...input, intent: "preview" }, { method: "post", action: BLOG_PREVIEW_PATH });
+      setBusy(true);
+      postForm<{ html: string }>(BLOG_PREVIEW_PATH, JSON.parse(key) as Record<string, string>, abort.signal)
+        .then((answer) => setHtml(answer.html))
+        .catch(() => {}) // a dropped or failed question: the last preview stays, the next keystroke asks again
+        .finally(() => {
+          if (!abort.signal.aborted) setBusy(false);
+        });
     }, PREVIEW_DELAY_MS);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the input
+    return () => {
+      window.clearTimeout(timer);
+      abort.abort();
+    };
   }, [key]);
-  return { html: fetcher.data?.html ?? initialHtml, busy: fetcher.state !== "idle" };
+  return { html, busy };
 }
