@@ -20,6 +20,22 @@ const when = (at: Date) => ({ iso: at.toISOString(), text: formatClinicDateTime(
 
 const emptyValues = Object.fromEntries(postFormFields.map((f) => [f, ""])) as Record<PostFormField, string>;
 
+/** A stored post as the editor's fields show it. */
+function formValuesOf(post: t.BlogPost): Record<PostFormField, string> {
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    body: post.body,
+    tags: post.tags.join(", "),
+    authorSlug: post.authorSlug ?? "",
+    reviewerSlug: post.reviewerSlug ?? "",
+    metaTitle: post.metaTitle,
+    metaDescription: post.metaDescription,
+    canonical: post.canonical ?? "",
+  };
+}
+
 /** The editor of a post (null: /admin/blog/new); null when the post does not exist. */
 export async function editorView(
   db: Db,
@@ -63,18 +79,7 @@ export async function editorView(
     ...base,
     id,
     version: post.version,
-    values: {
-      title: post.title,
-      slug: post.slug,
-      excerpt: post.excerpt,
-      body: post.body,
-      tags: post.tags.join(", "),
-      authorSlug: post.authorSlug ?? "",
-      reviewerSlug: post.reviewerSlug ?? "",
-      metaTitle: post.metaTitle,
-      metaDescription: post.metaDescription,
-      canonical: post.canonical ?? "",
-    },
+    values: formValuesOf(post),
     status: shownStatus(post.status, post.publishedAt, now),
     approved: post.approvedAt ? { by: row.approver, at: when(post.approvedAt) } : null,
     publishedAt: post.publishedAt ? when(post.publishedAt) : null,
@@ -139,19 +144,8 @@ export async function runEditorAction(
       if (!revision) return say(404, { ok: false, intent, message: "That revision could not be found." });
       const [current] = await db.select().from(t.blogPosts).where(eq(t.blogPosts.id, id));
       if (!current) return say(404, { ok: false, intent, message: "This post no longer exists." });
-      typed = {
-        ...typed,
-        title: revision.title,
-        excerpt: revision.excerpt,
-        body: revision.body,
-        slug: current.slug,
-        tags: current.tags.join(", "),
-        authorSlug: current.authorSlug ?? "",
-        reviewerSlug: current.reviewerSlug ?? "",
-        metaTitle: current.metaTitle,
-        metaDescription: current.metaDescription,
-        canonical: current.canonical ?? "",
-      };
+      // The revision's words; everything else as the post has it now.
+      typed = { ...formValuesOf(current), title: revision.title, excerpt: revision.excerpt, body: revision.body };
       kind = "restore";
     }
     const parsed = postFormSchema.safeParse(typed);

@@ -12,6 +12,8 @@ import type { EditorActor } from "./editor-actor";
 import { postFormSchema } from "./post-rules";
 import { createPost, savePost } from "./posts-store.server";
 import { movePost } from "./workflow.server";
+import { runEditorAction } from "./editor-page.server";
+import { compareRevision, listRevisions } from "./revisions.server";
 
 const HOUR = 3_600_000;
 
@@ -252,6 +254,44 @@ describeOnEachDatabase("the blog post workflow", (database) => {
     const bumps = await Promise.all([bumpWhenPostsFallDue(db, later), bumpWhenPostsFallDue(db, later)]);
     expect(bumps.filter(Boolean)).toHaveLength(1);
     expect(Number(await readContentVersion(db))).toBe(version + 1);
+  });
+
+  it("compares a revision with the current words and restores it as a new revision, audited", async () => {
+    const made = await createPost(db, writer, form({ title: "Test: restore", body: "First words here." }));
+    if (!made.ok) throw new Error("not created");
+    await savePost(db, writer, made.id, 1, form({ title: "Test: restore", body: "Second words here." }), {
+      kind: "save",
+    });
+    const [first] = await db
+      .select({ id: t.blogPostRevisions.id })
+      .from(t.blogPostRevisions)
+      .where(eq(t.blogPostRevisions.postId, made.id))
+      .orderBy(t.blogPostRevisions.id)
+      .limit(1);
+    const rows = await listRevisions(db, made.id);
+    const compare = await compareRevision(db, await post(made.id), first!.id, rows);
+    expect(compare?.body).toEqual([
+      { kind: "removed", text: "First" },
+      { kind: "added", text: "Second" },
+      { kind: "same", text: " words here." },
+    ]);
+    const services = { pageCache: { contentChanged() {} } };
+    // A stale version is refused; the current one restores.
+    const stale = await runEditorAction(db, services, writer, made.id, {
+      intent: "restore",
+      revision: String(first!.id),
+      version: "1",
+    });
+    expect(stale).toMatchObject({ kind: "answer", status: 409, answer: { conflict: true } });
+    const restored = await runEditorAction(db, services, writer, made.id, {
+      intent: "restore",
+      revision: String(first!.id),
+      version: "2",
+    });
+    expect(restored).toMatchObject({ kind: "answer", status: 200, answer: { ok: true } });
+    expect((await post(made.id)).body).toBe("First words here.");
+    expect((await listRevisions(db, made.id)).map((r) => r.kind)).toEqual(["restore", "save", "save"]);
+    expect((await actions(made.id)).map((row) => row.action).at(-1)).toBe("blog_post_restored");
   });
 
   it("takes a scheduled post off the schedule, still approved", async () => {
