@@ -9,6 +9,14 @@ import type { Route } from "./+types/blog-autosave";
  * as the editor's Save; a resource route, so the page's own data is not loaded again and the
  * public pages' shared script carries nothing for it.
  */
+/** A GET has nothing to answer: 405 with the method that works. */
+export function loader() {
+  return Response.json(
+    { error: "Post the editor's fields to save them." },
+    { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
+  );
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const values = await readFormValues(request);
   const { user } = context.get(staffContext);

@@ -8,6 +8,14 @@ import type { Route } from "./+types/blog-preview";
  * draft as posted rendered by the public post's own code; answers
  * { html }. A POST, so a draft's words never sit in an address or a log.
  */
+/** A GET has nothing to answer: 405 with the method that works. */
+export function loader() {
+  return Response.json(
+    { error: "Post the draft's fields to preview them." },
+    { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } },
+  );
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const values = await readFormValues(request);
   if (!values) return Response.json({ error: "This preview request could not be read." }, { status: 400 });
