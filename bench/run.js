@@ -3,7 +3,7 @@
 //
 //   npm run bench                        startup, throughput, lead-latency, analytics-ingestion, staff-sign-in,
 //                                        lead-insights, analytics-dashboard, search-console, page-settings, seo,
-//                                        ads, blog, blog-preview, lighthouse
+//                                        ads, blog, lighthouse
 //   npm run bench -- throughput          just one (or several, in the order given)
 //
 // Exits non-zero if any benchmark failed; the others still run.
@@ -25,7 +25,6 @@ const ALL = [
   "seo",
   "ads",
   "blog",
-  "blog-preview",
   "lighthouse",
 ];
 
