@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import LongestFirst from "./tests/setup/longest-first";
+import LongestFirst from "./tests/setup/longest-first.js";
 
 // Unit and integration tests (Node). Browser and HTTP tests against the
 // production build live in vitest.e2e.config.ts.
@@ -18,7 +18,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
-    // Longest files first, from committed durations: the two workers end together (tests/setup/longest-first.ts).
+    // Longest files first, from committed durations: the two workers end together (tests/setup/longest-first.js).
     sequence: { sequencer: LongestFirst },
   },
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import LongestFirst from "./tests/setup/longest-first";
+import LongestFirst from "./tests/setup/longest-first.js";
 
 // HTTP and browser tests against the production build (`node server.js`),
 // in Debian Chromium through playwright-core.
@@ -14,7 +14,7 @@ export default defineConfig({
     // Each file runs its own server and browser; two cores.
     maxWorkers: 2,
     fileParallelism: true,
-    // Longest files first, from committed durations: the two workers end together (tests/setup/longest-first.ts).
+    // Longest files first, from committed durations: the two workers end together (tests/setup/longest-first.js).
     sequence: { sequencer: LongestFirst },
   },
 });

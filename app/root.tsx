@@ -86,7 +86,7 @@ export function meta({ error, location }: Route.MetaArgs) {
   // The staff area's noindex is in the Layout already.
   if (isStaffAreaPath(location.pathname)) return [{ title: staffAreaErrorTitle(status) }];
   return [
-    { title: status === 404 ? "Page not found" : "Something went wrong" },
+    { title: status === 404 || status === 410 ? "Page not found" : "Something went wrong" },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -148,7 +148,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
   // The staff-area middleware's 403 and 404 land here, before any staff loader ran.
   if (isStaffAreaPath(pathname)) return <StaffAreaError status={isRouteErrorResponse(error) ? error.status : 500} />;
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  // 410: a blog post taken down on purpose (decision 0035) reads as not found.
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 410)) return <NotFoundPage />;
   return (
     <section className="container-page grid gap-4 py-20">
       <h1 className="text-3xl font-bold text-primary-dark">Something went wrong on our side</h1>

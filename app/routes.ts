@@ -70,6 +70,11 @@ export default [
       // Image uploads for the blog and the site's content (JSON answers; the bytes are served at /media).
       route("images", "routes/admin/images.ts"),
       route("images/:id", "routes/admin/image.ts"),
+      route("blog", "routes/admin/blog.tsx"),
+      route("blog/new", "routes/admin/blog-new.tsx"),
+      route("blog/preview", "routes/admin/blog-preview.ts"),
+      route("blog/autosave", "routes/admin/blog-autosave.ts"),
+      route("blog/:id", "routes/admin/blog-post.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),

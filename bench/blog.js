@@ -1,17 +1,20 @@
-// The blog (issue 18). One measurement so far, each a function of its own so more can join
-// (the editor's preview render, say) in the same result line:
+// The blog (issue 18), on PostgreSQL, two measurements in one result line:
 //  - chunkLatency: the time the server adds between the model's stream and the browser. A loopback
 //    OpenAI-compatible server (tests/setup/model-server.js, in this process) notes the moment it
 //    writes each piece of its answer; this process reads the generator's stream
 //    (POST /admin/blog/generate/stream, signed in, as the browser does) and notes when each piece
 //    arrives. The same pieces read straight from the model server give the floor (loopback and
 //    parsing alone); the difference is what the server adds. Goal: ≤ 50 ms median per piece.
+//  - previewRender: the editor's live preview of a 3,000-word post, request to last byte
+//    (bench/blog-preview-render.js), BENCH_BLOG_PREVIEW_RUNS times.
 //
-//   node bench/blog.js   (BENCH_BLOG_RUNS=5, BENCH_BLOG_PIECES=200, BENCH_BLOG_GAP_MS=10, BENCH_DATABASE_URL)
+//   node bench/blog.js   (BENCH_BLOG_RUNS=5, BENCH_BLOG_PIECES=200, BENCH_BLOG_GAP_MS=10,
+//                         BENCH_BLOG_PREVIEW_RUNS=30, BENCH_DATABASE_URL)
 //
 // Prints one JSON line.
 import pg from "pg";
 import { startModelServer } from "../tests/setup/model-server.js";
+import { previewRender } from "./blog-preview-render.js";
 import {
   envInt,
   loadAverage,
@@ -31,6 +34,7 @@ import {
 const RUNS = envInt("BENCH_BLOG_RUNS", 5);
 const PIECES = envInt("BENCH_BLOG_PIECES", 200);
 const GAP_MS = envInt("BENCH_BLOG_GAP_MS", 10);
+const PREVIEW_RUNS = envInt("BENCH_BLOG_PREVIEW_RUNS", 30);
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const PASSWORD = "Bench-lantern-orchard-41";
 const EMAIL = "bench.writer@example.test";
@@ -169,6 +173,7 @@ runMain(async () => {
         printResult({
           bench: "blog",
           chunkLatency: await chunkLatency(server, cookie, model),
+          previewRender: await previewRender(server, cookie, PREVIEW_RUNS),
           loadAtStart,
           loadAtEnd: loadAverage(),
         });

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import { megabytes, uploadFormLimit, UPLOAD_FORM_LIMITS } from "~/lib/upload-limits";
+import { LONG_TEXT_FORM_MAX_BYTES, megabytes, uploadFormLimit, UPLOAD_FORM_LIMITS } from "~/lib/upload-limits";
 import type { Logger } from "./logger";
 
 // A page form holds a few short fields; this is generous.
@@ -14,7 +14,7 @@ export const PAGE_FORM_MAX_BYTES = 32 * 1024;
  */
 export function pageFormBody(logger: Logger) {
   const readers = new Map<number, ReturnType<typeof express.raw>>();
-  for (const limit of [PAGE_FORM_MAX_BYTES, ...Object.values(UPLOAD_FORM_LIMITS)]) {
+  for (const limit of [PAGE_FORM_MAX_BYTES, LONG_TEXT_FORM_MAX_BYTES, ...Object.values(UPLOAD_FORM_LIMITS)]) {
     if (!readers.has(limit)) readers.set(limit, express.raw({ type: () => true, limit }));
   }
   return (req: Request, res: Response, next: NextFunction) => {
@@ -31,9 +31,10 @@ export function pageFormBody(logger: Logger) {
       const e = error as { type?: string; status?: number };
       const status = e.type === "entity.too.large" ? 413 : e.status && e.status < 500 ? e.status : 400;
       logger.info({ path: req.path, status }, "page form body refused");
-      const tooLarge = upload
-        ? `These files are too large to upload here (the limit is ${megabytes(upload)}).`
-        : "This form submission is too large.";
+      const tooLarge =
+        upload && upload !== LONG_TEXT_FORM_MAX_BYTES
+          ? `These files are too large to upload here (the limit is ${megabytes(upload)}).`
+          : "This form submission is too large.";
       // The rest of the body was never read: this connection cannot carry another request.
       res
         .set("Connection", "close")

@@ -28,9 +28,17 @@ export const UPLOAD_FORM_LIMITS: Readonly<Record<string, number>> = {
   [IMAGES_PATH]: IMAGE_UPLOAD_MAX_BYTES,
 };
 
+/**
+ * The blog editor's forms (a post's whole Markdown body, saved, autosaved and previewed): a
+ * 200,000-character body, percent-encoded, with room to spare.
+ */
+export const LONG_TEXT_FORM_MAX_BYTES = 1024 * 1024;
+const LONG_TEXT_FORM_PATHS = /^\/admin\/blog\/(new|preview|autosave|\d+)$/;
+
 /** The upload bound of a page action's path (its data request, /x.data, included), or undefined. */
 export function uploadFormLimit(pathname: string): number | undefined {
-  return UPLOAD_FORM_LIMITS[pathname.replace(/\.data$/, "")];
+  const path = pathname.replace(/\.data$/, "");
+  return UPLOAD_FORM_LIMITS[path] ?? (LONG_TEXT_FORM_PATHS.test(path) ? LONG_TEXT_FORM_MAX_BYTES : undefined);
 }
 
 /** "5 MB" */

@@ -196,7 +196,7 @@ describe.each(databaseKinds())("blog on %s", (kind) => {
     expect(read.canonical).toBe(`${PUBLIC_URL}/blog/sleep-and-mood`);
     expect(read.feed).toBe(`${PUBLIC_URL}/blog/rss.xml`);
     expect(html).toMatch(/By <a[^>]*href="\/team\/hannah-lindqvist"[^>]*>Hannah Lindqvist, PsyD<\/a>/);
-    expect(html).toMatch(/Clinically reviewed by <a[^>]*href="\/team\/maya-ellison"[^>]*>Maya Ellison, MD<\/a>/);
+    expect(html).toMatch(/Medically reviewed by <a[^>]*href="\/team\/maya-ellison"[^>]*>Maya Ellison, MD<\/a>/);
     expect(html).toMatch(/Published <time dateTime="2026-07-07T12:00:00.000Z">July 7, 2026<\/time>/);
     expect(html).toMatch(/Updated <time dateTime="2026-09-15T12:00:00.000Z">September 15, 2026<\/time>/);
     expect(html).toMatch(/\d+ min read/);

@@ -49,6 +49,8 @@ function adminRoutes(entries: RouteConfigEntry[], parent = ""): AdminRoute[] {
 
 /** Routes answered with a file, not a page (no frame, no robots meta; a refusal in plain words). */
 const isFile = (route: AdminRoute) => route.resource;
+/** Resource routes that only take a POST (the blog editor's preview and autosave): a GET is 405. */
+const POST_ONLY = new Set(["admin/blog/preview", "admin/blog/autosave"]);
 /** Where someone with lead details must find the patient (the walk reaches real data, not an empty shell). */
 const SHOWS_THE_PATIENT = new Set(["admin/lead-insights/leads/:id", "admin/lead-insights/leads/export.csv"]);
 /** What a file route needs in its query to answer 200 to someone allowed (the export's columns). */
@@ -240,7 +242,8 @@ describe.each(databaseKinds())("staff area access on %s", (kind) => {
     it.each(ADMIN_ROUTES.map((r) => [r.path, r] as const))("%s answers as access.ts says", async (_path, route) => {
       const url = urlFor(route);
       const [path, query = ""] = url.split(/(?=\?)/);
-      const expected = expectedFor(me.roles, path!);
+      const allowed = expectedFor(me.roles, path!);
+      const expected = allowed === 200 && POST_ONLY.has(route.pattern) ? 405 : allowed;
       // A file has no data request of its own: the client router never asks one.
       for (const asked of isFile(route) ? [url] : [url, `${dataPath(path!)}${query}`]) {
         const res = await get(asked, cookies[role]);

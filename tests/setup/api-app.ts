@@ -130,7 +130,8 @@ function appModules(): Promise<ViteDevServer> {
     configFile: `${root}/vite.config.ts`,
     logLevel: "error",
     appType: "custom",
-    server: { middlewareMode: true, hmr: false, watch: null },
+    // No HMR and no WebSocket server: two test files at once would both want port 24678.
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   return shared;
 }

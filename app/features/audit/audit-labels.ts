@@ -49,6 +49,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   draft_checks_overridden: "Sent a blog draft to review past its checks",
   image_uploaded: "Uploaded an image",
   image_deleted: "Deleted an image",
+  blog_post_created: "Started a blog post",
+  blog_post_saved: "Saved a blog post",
+  blog_post_status_changed: "Moved a blog post along its review and publication",
+  blog_post_restored: "Restored an earlier text of a blog post",
   site_content_changed: "Changed the clinic's settings",
   location_changed: "Changed an office",
 };

@@ -5,11 +5,15 @@ import { can, canOpen, permissions, STAFF_PAGES, staffPageFor, type Permission }
 const everyPermission = Object.keys(permissions) as Permission[];
 
 describe("permissions", () => {
-  it("lets admins do everything but a clinician's judgement", () => {
-    for (const permission of everyPermission)
-      expect(can(["admin"], permission), permission).toBe(permission !== "blog-approve");
-    // Approving a post, or letting a draft past its safety checks, takes a licensed clinician (issue 18).
+  it("lets admins do everything but approve a blog post, which is a licensed clinician's act", () => {
+    for (const permission of everyPermission) expect(can(["admin"], permission)).toBe(permission !== "blog-approve");
+  });
+
+  it("lets admin, marketing and clinicians write blog posts, and only clinicians approve them", () => {
+    expect(staffRoles.filter((role) => can([role], "blog"))).toEqual(["admin", "marketing", "clinician"]);
     expect(staffRoles.filter((role) => can([role], "blog-approve"))).toEqual(["clinician"]);
+    expect(canOpen(["intake"], "/admin/blog/new")).toBe(false);
+    expect(canOpen(["marketing"], "/admin/blog/12")).toBe(true);
   });
 
   it("gives lead details to admin and intake only (minimum necessary)", () => {

@@ -5,7 +5,7 @@ import { ANALYTICS_PATH, ANALYTICS_SETTINGS_PATH } from "~/lib/analytics-paths";
 import { CONTENT_PATH } from "~/lib/content-paths";
 import { IMAGES_PATH } from "~/lib/image-paths";
 import { SEO_PATH } from "~/lib/seo-paths";
-import { BLOG_GENERATOR_PATH } from "~/lib/blog-paths";
+import { BLOG_ADMIN_PATH, BLOG_GENERATOR_PATH } from "~/lib/blog-paths";
 import { LEAD_INSIGHTS_PATH, LEAD_SETTINGS_PATH, LEADS_INBOX_PATH } from "~/lib/lead-paths";
 
 /**
@@ -74,12 +74,14 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   // Everything under /admin/seo (the audit, its pages, redirects, the 404 monitor): one entry, the section's tabs.
   { path: SEO_PATH, label: "Search", permission: "seo" },
   { path: ADS_PATH, label: "Ads", permission: "ads" },
+  // The blog's posts, their editor (and the generator under it).
+  { path: BLOG_ADMIN_PATH, label: "Blog", permission: "blog" },
   // The third-party tags of the public site (IDs, where they run, the guardrails): a tab of the Ads section.
   { path: ADS_SETUP_PATH, label: "Ads set-up", permission: "manage-staff", inNav: false },
   // The clinic's settings and its offices; saving publishes (issue 19).
   { path: CONTENT_PATH, label: "Site content", permission: "content" },
-  // The blog's draft generator (its stream below it); the blog editor's list at /admin/blog joins it.
-  { path: BLOG_GENERATOR_PATH, label: "Blog generator", permission: "blog" },
+  // The blog's draft generator (its stream below it): reached from the list, a tab of the Blog section.
+  { path: BLOG_GENERATOR_PATH, label: "Blog generator", permission: "blog", inNav: false },
   // Uploads of images (JSON, used by the editors' image fields); /admin/images/:id under it.
   { path: IMAGES_PATH, label: "Images", permission: "images", inNav: false },
   { path: staffPath("staff"), label: "Staff", permission: "manage-staff" },

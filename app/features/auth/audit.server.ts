@@ -54,6 +54,10 @@ export const auditActions = [
   "draft_checks_overridden",
   "image_uploaded",
   "image_deleted",
+  "blog_post_created",
+  "blog_post_saved",
+  "blog_post_status_changed",
+  "blog_post_restored",
   "site_content_changed",
   "location_changed",
 ] as const;

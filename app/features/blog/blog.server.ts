@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { plainText } from "~/features/content/markdown.server";
+import { plainText, readingMinutes } from "~/features/content/markdown.server";
 import { getSiteRow } from "~/features/content/queries.server";
 import { withFallbacks } from "~/features/content/site-content";
 import { findPage } from "~/features/pages/content-page.server";
@@ -95,4 +95,46 @@ export async function loadBlogPost(db: Db, slug: string): Promise<BlogPostView |
 
 function countWords(body: string) {
   return plainText(body).split(" ").filter(Boolean).length;
+}
+
+/** What the editor's preview shows of a draft: the words as typed, the people and dates as they would be. */
+export interface PostDraftForPreview {
+  slug: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  author: PostDetail["author"];
+  reviewer: PostDetail["reviewer"];
+  metaTitle: string;
+  metaDescription: string;
+  publishedAt: Date | null;
+  updatedAt: Date;
+}
+
+/**
+ * A draft as the public post page would render it (its blocks' data read
+ * as for the live page), for the editor's preview: loadBlogPost's view,
+ * without the "more to read" box outside the article.
+ */
+export async function loadPostPreview(db: Db, draft: PostDraftForPreview): Promise<Omit<BlogPostView, "more">> {
+  const [body, { words }] = await Promise.all([loadBody(db, draft.body), findBlogWords(db)]);
+  const publishedAt = draft.publishedAt ?? draft.updatedAt;
+  const updatedAt = draft.updatedAt > publishedAt ? draft.updatedAt : publishedAt;
+  return {
+    post: {
+      slug: draft.slug,
+      title: draft.title,
+      excerpt: draft.excerpt,
+      publishedAt: publishedAt.toISOString(),
+      updatedAt: updatedAt.toISOString(),
+      readingMinutes: readingMinutes(draft.body),
+      author: draft.author,
+      reviewer: draft.reviewer,
+      metaTitle: draft.metaTitle || draft.title,
+      metaDescription: draft.metaDescription || draft.excerpt,
+    },
+    body,
+    wordCount: countWords(draft.body),
+    blogTitle: words.title,
+  };
 }

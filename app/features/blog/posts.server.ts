@@ -169,3 +169,17 @@ export async function findLivePost(db: Db, slug: string, now = new Date()): Prom
     reviewer: person(row.reviewer),
   };
 }
+
+/**
+ * What the address of a post taken off the blog answers (decision 0035):
+ * null when no unpublished post has this slug; otherwise the path staff
+ * chose to send visitors to, or null for 410 Gone.
+ */
+export async function findUnpublishedPost(db: Db, slug: string): Promise<{ redirectTo: string | null } | null> {
+  const [row] = await db
+    .select({ redirectTo: t.blogPosts.unpublishedRedirect })
+    .from(t.blogPosts)
+    .where(and(eq(t.blogPosts.slug, slug), eq(t.blogPosts.status, "unpublished")))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,10 +1,12 @@
 import MarkdownIt from "markdown-it";
 import { isContentBlock, type ContentBlock } from "./blocks";
+import { sanitizeRenderedHtml } from "./sanitize.server";
 
 /**
  * Markdown for page bodies. Raw HTML is off, so whatever a body holds (ours
  * today, staff-written articles later) renders as text, never as markup or
- * script; markdown-it also refuses javascript: and data: links.
+ * script; markdown-it also refuses javascript: and data: links. Its output
+ * then passes an allow-list sanitiser (sanitize.server.ts), whatever a draft holds.
  */
 const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
 
@@ -26,7 +28,7 @@ export function renderBody(body: string): BodySegment[] {
   const segments: BodySegment[] = [];
   let last = 0;
   const pushHtml = (text: string) => {
-    if (text.trim()) segments.push({ kind: "html", html: md.render(text) });
+    if (text.trim()) segments.push({ kind: "html", html: sanitizeRenderedHtml(md.render(text)) });
   };
   for (const match of body.matchAll(BLOCK_LINE)) {
     pushHtml(body.slice(last, match.index));

@@ -1,17 +1,26 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { databaseContext } from "~/context";
 import { blogPostMeta } from "~/features/blog/blog-meta";
 import { loadBlogPost } from "~/features/blog/blog.server";
+import { findUnpublishedPost } from "~/features/blog/posts.server";
 import { BlogPostPage } from "~/features/blog/components/blog-post-page";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/blog-post";
 
-/** /blog/{slug}: one published post; a draft, a scheduled post or an unknown slug is 404. */
+/**
+ * /blog/{slug}: one published post; a draft, a scheduled post or an unknown slug is 404; an
+ * unpublished post answers 410 Gone or redirects where staff chose (decision 0035).
+ */
 export const headers = publicPageHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const view = await loadBlogPost(context.get(databaseContext).db, params.slug);
-  if (!view) throw data(null, { status: 404 });
+  const { db } = context.get(databaseContext);
+  const view = await loadBlogPost(db, params.slug);
+  if (!view) {
+    const gone = await findUnpublishedPost(db, params.slug);
+    if (gone?.redirectTo) throw redirect(gone.redirectTo, 301);
+    throw data(null, { status: gone ? 410 : 404 });
+  }
   return view;
 }
 

@@ -9,20 +9,30 @@ import { PostByline } from "./post-byline";
 
 /** /blog/{slug}: the trail, the one h1, the byline, the body with its blocks, the note, more to read. */
 export function BlogPostPage({ view, site }: { view: BlogPostView; site: SiteContent }) {
-  const { post } = view;
   return (
     <div className="container-page grid max-w-4xl gap-10 py-10 md:py-14">
-      <article className="grid gap-8">
-        <header className="grid gap-4">
-          <BreadcrumbNav crumbs={postCrumbs(view.blogTitle, post)} />
-          <h1 className="max-w-3xl text-3xl font-bold text-primary-dark md:text-4xl">{post.title}</h1>
-          <p className="max-w-3xl text-lg text-muted md:text-xl">{post.excerpt}</p>
-          <PostByline post={post} />
-        </header>
-        <PageBody body={view.body} site={site} />
-        <NotMedicalAdvice />
-      </article>
+      <PostArticle view={view} site={site} />
       <MorePosts posts={view.more} />
     </div>
+  );
+}
+
+/**
+ * The article itself: what the public post shows, and (rendered on the
+ * server by the same code) the editor's preview, so the two cannot differ.
+ */
+export function PostArticle({ view, site }: { view: Omit<BlogPostView, "more">; site: SiteContent }) {
+  const { post } = view;
+  return (
+    <article className="grid gap-8">
+      <header className="grid gap-4">
+        <BreadcrumbNav crumbs={postCrumbs(view.blogTitle, post)} />
+        <h1 className="max-w-3xl text-3xl font-bold text-primary-dark md:text-4xl">{post.title}</h1>
+        <p className="max-w-3xl text-lg text-muted md:text-xl">{post.excerpt}</p>
+        <PostByline post={post} />
+      </header>
+      <PageBody body={view.body} site={site} />
+      <NotMedicalAdvice />
+    </article>
   );
 }

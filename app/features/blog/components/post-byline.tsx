@@ -26,7 +26,7 @@ export function PostByline({ post }: { post: Omit<PostDetail, "body"> }) {
         <p className="flex flex-wrap items-center gap-x-1.5">
           <BadgeCheck aria-hidden className="size-5 shrink-0 text-primary" />
           <span>
-            Clinically reviewed by <PersonLink person={post.reviewer} />
+            Medically reviewed by <PersonLink person={post.reviewer} />
           </span>
         </p>
       ) : null}

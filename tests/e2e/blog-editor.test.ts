@@ -1,0 +1,211 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../setup/axe";
+import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { hydrated, look, routerIdle } from "../setup/page-assertions";
+import { startServer, type TestServer } from "../setup/server";
+import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
+
+const WRITER = { name: "Wren Writer", email: "wren.writer@clinic.example", roles: ["marketing"] as const };
+const CLINICIAN = { name: "Cleo Clinician", email: "cleo.clinician@clinic.example", roles: ["clinician"] as const };
+
+const TITLE = "Sleep, worry and the 3 a.m. mind";
+const EXCERPT = "Why worry keeps us awake, and small steps that help (saved without JavaScript).";
+const BODY = [
+  "## Why worry wakes us",
+  "",
+  "Worry and sleep feed each other. A [page about anxiety](/anxiety-disorders) explains more.",
+  "",
+  '<script>alert("draft")</script> <img src=x onerror=alert(1)> [tap](javascript:alert(1))',
+  "",
+  "- Keep a notebook by the bed",
+  "- Get up after twenty minutes awake",
+].join("\n");
+
+/** Markup that could run: a script element, an event handler or a javascript: link (escaped text is only text). */
+const RUNNABLE = /<script|<[^>]+\son[a-z]+\s*=|<a[^>]+href="\s*javascript:/i;
+
+/** The <article> of a served page, as its HTML text. */
+function articleOf(html: string): string {
+  const start = html.indexOf("<article");
+  const end = html.indexOf("</article>", start);
+  return html.slice(start, end + "</article>".length);
+}
+
+/**
+ * The blog editor in Chromium against the production build: a writer
+ * creates a post, autosave keeps it through a reload, a second tab gets a
+ * conflict rather than a silent overwrite, the preview is the public page's
+ * article byte for byte, the writer sends it to review, only the clinician
+ * may approve, publication puts it on the blog with "Medically reviewed by"
+ * and nothing runnable from the draft; the list finds it by its filters;
+ * axe finds nothing at 375 and 1280 px, and the moves work from the keyboard.
+ */
+describe.each(databaseKinds())("the blog editor on %s", (kind) => {
+  const browser = useBrowser();
+  let server: TestServer;
+  let writerCookie: string;
+  let clinicianCookie: string;
+
+  beforeAll(async () => {
+    const dataDir = copyPgliteTemplate(`blog-editor-${kind}`);
+    const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
+    await addStaffTo(databaseUrl ? { databaseUrl } : { dataDir }, [WRITER, CLINICIAN]);
+    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
+    writerCookie = await signInCookie(server.url, WRITER.email);
+    clinicianCookie = await signInCookie(server.url, CLINICIAN.email);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function open(path: string, cookie: string) {
+    const opened = await browser.open({ viewport: DESKTOP });
+    await addSessionCookie(opened.context, server.url, cookie);
+    await opened.page.goto(`${server.url}${path}`);
+    await hydrated(opened.page);
+    return opened;
+  }
+
+  async function expectAxeCleanAtBothWidths(page: Page) {
+    await page.setViewportSize(DESKTOP);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await page.setViewportSize(DESKTOP);
+  }
+
+  /** Presses a workflow button from the keyboard: focused, then Enter. */
+  async function pressMove(page: Page, name: string) {
+    await routerIdle(page);
+    const button = page.getByRole("button", { name, exact: true });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await routerIdle(page);
+  }
+
+  it("takes a post from a first word to the blog, through autosave, preview, review and approval", async () => {
+    const { page, context } = await open("/admin/blog/new", writerCookie);
+    await look(page.getByRole("heading", { level: 1 }).first()).text("Write a post");
+
+    // Typing: the address follows the title, the preview follows the body, autosave keeps it all.
+    await page.getByLabel("Title", { exact: true }).fill(TITLE);
+    await look(page.getByLabel("Address", { exact: true })).value("sleep-worry-and-the-3-a-m-mind");
+    await page.getByLabel("Excerpt", { exact: true }).fill("Why worry keeps us awake, and small steps that help.");
+    await page.getByLabel("Body (Markdown)", { exact: true }).fill(BODY);
+    await page.getByLabel("Author", { exact: true }).selectOption({ label: "Maya Ellison, MD" });
+    await page.getByLabel("Clinical reviewer", { exact: true }).selectOption({ label: "Jordan Whitfield, PMHNP-BC" });
+    await look(page.getByTestId("post-preview").getByRole("heading", { level: 2 })).text("Why worry wakes us");
+    await look(page.getByTestId("autosave-status"), 15_000).text("All changes saved");
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/blog\/\d+$/);
+    const editorPath = new URL(page.url()).pathname;
+
+    // A reload shows what was typed.
+    await page.reload();
+    await hydrated(page);
+    await look(page.getByLabel("Title", { exact: true })).value(TITLE);
+    await look(page.getByLabel("Body (Markdown)", { exact: true })).value(BODY);
+    await look(page.getByLabel("Clinical reviewer", { exact: true })).value("jordan-whitfield");
+    // Nothing from the draft runs in the preview.
+    const previewHtml = await page.getByTestId("post-preview").innerHTML();
+    expect(previewHtml).not.toMatch(RUNNABLE);
+    await expectAxeCleanAtBothWidths(page);
+
+    // A second tab saves first: the first tab's next autosave is refused with a clear message, not written.
+    const second = await context.newPage();
+    await second.goto(`${server.url}${editorPath}`);
+    await hydrated(second);
+    await second
+      .getByLabel("Excerpt", { exact: true })
+      .fill("Why worry keeps us awake at night, and small steps that help.");
+    await look(second.getByTestId("autosave-status"), 15_000).text("All changes saved");
+    await page.getByLabel("Excerpt", { exact: true }).fill("Overwritten from a stale tab?");
+    await look(page.getByRole("alert").filter({ hasText: "changed elsewhere" }), 15_000).visible();
+    await second.close();
+    await page.reload();
+    await hydrated(page);
+    await look(page.getByLabel("Excerpt", { exact: true })).value(
+      "Why worry keeps us awake at night, and small steps that help.",
+    );
+
+    // Without JavaScript the same form saves as a plain post.
+    const plain = await browser.open({ viewport: DESKTOP, javaScriptEnabled: false });
+    await addSessionCookie(plain.context, server.url, writerCookie);
+    await plain.page.goto(`${server.url}${editorPath}`);
+    await plain.page.getByLabel("Excerpt", { exact: true }).fill(EXCERPT);
+    await plain.page.getByRole("button", { name: "Save", exact: true }).click();
+    await look(plain.page.getByText("Saved.", { exact: true })).visible();
+    await look(plain.page.getByLabel("Excerpt", { exact: true })).value(EXCERPT);
+    await plain.close();
+    await page.reload();
+    await hydrated(page);
+
+    // To review, from the keyboard; the writer cannot approve.
+    await pressMove(page, "Send to review");
+    await look(page.getByTestId("post-status")).text("In review");
+    await look(page.getByText("Waiting for a clinician to approve it.")).visible();
+    expect(await page.getByRole("button", { name: "Approve for publication" }).count()).toBe(0);
+
+    // The clinician approves and publishes.
+    const clinician = await open(editorPath, clinicianCookie);
+    await pressMove(clinician.page, "Approve for publication");
+    await look(clinician.page.getByTestId("post-status")).text("Approved");
+    await look(clinician.page.getByText(/Approved by Cleo Clinician on/)).visible();
+    await pressMove(clinician.page, "Publish now");
+    await look(clinician.page.getByTestId("post-status")).text("Published");
+
+    // The public page: the post, "Medically reviewed by" its reviewer, nothing runnable from the draft.
+    const slug = "sleep-worry-and-the-3-a-m-mind";
+    const publicHtml = await (await fetch(`${server.url}/blog/${slug}`)).text();
+    const article = articleOf(publicHtml);
+    expect(article.replaceAll("<!-- -->", "")).toMatch(
+      /Medically reviewed by <a[^>]*href="\/team\/jordan-whitfield"[^>]*>Jordan Whitfield, PMHNP-BC<\/a>/,
+    );
+    expect(article).not.toMatch(RUNNABLE);
+
+    // The preview is the public article, byte for byte (what the editor shows, asked as its fetcher asks).
+    await clinician.page.reload();
+    await hydrated(clinician.page);
+    const asked = await clinician.page.evaluate(async () => {
+      const form = new FormData();
+      for (const name of ["title", "excerpt", "body", "authorSlug", "reviewerSlug"]) {
+        const field = document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+        form.set(name, field.value);
+      }
+      form.set("id", location.pathname.split("/").pop()!);
+      const res = await fetch("/admin/blog/preview", { method: "POST", body: new URLSearchParams(form as never) });
+      return ((await res.json()) as { html: string }).html;
+    });
+    expect(asked).toBe(article);
+    expect(await clinician.page.getByTestId("post-preview").innerHTML()).toBe(
+      await clinician.page.evaluate((html) => {
+        const box = document.createElement("div");
+        box.innerHTML = html;
+        return box.innerHTML;
+      }, article),
+    );
+
+    // Unpublished: the post stays, its address answers 410 Gone.
+    await pressMove(clinician.page, "Unpublish");
+    await look(clinician.page.getByTestId("post-status")).text("Unpublished");
+    expect((await fetch(`${server.url}/blog/${slug}`)).status).toBe(410);
+    await pressMove(clinician.page, "Publish now");
+    await look(clinician.page.getByTestId("post-status")).text("Published");
+
+    // The list finds it by status, reviewer and search; the filters are in the address.
+    await page.goto(`${server.url}/admin/blog`);
+    await hydrated(page);
+    await page.getByLabel("Status", { exact: true }).selectOption("published");
+    await page.getByLabel("Reviewer", { exact: true }).selectOption("jordan-whitfield");
+    await page.getByLabel("Search (title or address)", { exact: true }).fill("3 a.m.");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect
+      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+      .toEqual({ status: "published", author: "", reviewer: "jordan-whitfield", q: "3 a.m." });
+    await look(page.getByRole("link", { name: TITLE })).visible();
+    await look(page.getByRole("table").getByText("Cleo Clinician", { exact: false })).visible();
+    await expectAxeCleanAtBothWidths(page);
+  });
+});
