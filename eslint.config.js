@@ -69,6 +69,8 @@ const FEATURE_IMPORTS = {
   // The blog's staff side (issue 18): the public post's own rendering for the preview (blog, pages, content), the
   // audit trail and roles, the slug redirects, the search-result preview of the page settings.
   "blog-editor": ["auth", "blog", "content", "pages", "seo-page-settings", "seo-redirects"],
+  // Site content by staff (issue 19): the audit trail, the content model and its version.
+  "content-editing": ["auth", "content"],
 };
 
 function refuseCircles(graph) {

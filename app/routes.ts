@@ -64,6 +64,7 @@ export default [
       route("google-ads/conversions/:exportId", "routes/admin/google-ads-conversion-file.ts"),
       route("google-ads/import", "routes/admin/google-ads-import.tsx"),
       route("google-ads-setup", "routes/admin/google-ads-setup.tsx"),
+      route("content", "routes/admin/content.tsx"),
       route("blog/generate", "routes/admin/blog-generate.tsx"),
       route("blog/generate/stream", "routes/admin/blog-generate-stream.ts"),
       // Image uploads for the blog and the site's content (JSON answers; the bytes are served at /media).

@@ -2,11 +2,12 @@ import type { Db } from "~/db/client.server";
 import { readContentVersion } from "~/features/content/content-version.server";
 import type { PageCache } from "./page-cache";
 
-// How often an instance checks whether another one changed the content.
-export const CONTENT_VERSION_POLL_MS = 2000;
+// How often an instance checks whether another one changed the content: a published change shows on every
+// instance within 1 s (issue 19; decision 0038). One primary-key read of a one-row table, twice a second.
+export const CONTENT_VERSION_POLL_MS = 500;
 
 /**
- * Keeps the page cache on the content version of the database: every 2 s it
+ * Keeps the page cache on the content version of the database: every 0.5 s it
  * reads the `content_version` row (another instance may have changed the
  * content), and `contentChanged` sets a version this instance has just
  * committed at once. A poll that began before such a change is ignored when

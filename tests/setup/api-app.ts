@@ -37,7 +37,7 @@ export interface ApiApp {
  * router context. (Pages as a browser sees them: tests/e2e, on the
  * production build.) Its page cache is off unless `settings` sets
  * PAGE_CACHE_ENTRIES; then it also follows the content version as the real
- * server does (polled every 2 s, set at once by this instance's changes).
+ * server does (polled every 0.5 s, set at once by this instance's changes).
  */
 export async function startApiApp(
   kind: DatabaseKind | Database,

@@ -24,6 +24,8 @@ export type SocialLinks = Partial<
 >;
 export type OfficeHours = { label: string; value: string }[];
 export type MapData = { latitude: number; longitude: number; query: string };
+/** A day an office is shut although its weekday says open (a holiday): "2026-12-25" and a few words. */
+export type HolidayClosure = { date: string; note: string };
 
 /** The single site-content record (spec §3 plus the clinic's identity). */
 export const siteContent = pgTable(
@@ -43,6 +45,8 @@ export const siteContent = pgTable(
     footerCityLine: text("footer_city_line"),
     patientPortalUrl: text("patient_portal_url"),
     virtualVisitUrl: text("virtual_visit_url"),
+    /** The reply promise the lead forms make ("within 24 hours"); null: the built-in one. */
+    replyPromise: text("reply_promise"),
     social: jsonb("social").$type<SocialLinks>().notNull().default({}),
     hours: jsonb("hours").$type<OfficeHours>().notNull().default([]),
     map: jsonb("map").$type<MapData | null>(),
@@ -162,6 +166,7 @@ export const locations = pgTable("locations", {
   isPrimary: boolean("is_primary").notNull().default(false),
   metaDescription: text("meta_description").notNull().default(""),
   hours: jsonb("hours").$type<OfficeHours>().notNull().default([]),
+  closures: jsonb("closures").$type<HolidayClosure[]>().notNull().default([]),
   directions: text("directions").notNull().default(""),
   sortOrder: integer("sort_order").notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -53,6 +53,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   blog_post_saved: "Saved a blog post",
   blog_post_status_changed: "Moved a blog post along its review and publication",
   blog_post_restored: "Restored an earlier text of a blog post",
+  site_content_changed: "Changed the clinic's settings",
+  location_changed: "Changed an office",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

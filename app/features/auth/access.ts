@@ -2,6 +2,7 @@ import type { StaffRole } from "~/db/schema";
 import { STAFF_AREA_PATH, staffPath } from "~/lib/staff-area";
 import { ADS_PATH, ADS_SETUP_PATH } from "~/lib/ads-paths";
 import { ANALYTICS_PATH, ANALYTICS_SETTINGS_PATH } from "~/lib/analytics-paths";
+import { CONTENT_PATH } from "~/lib/content-paths";
 import { IMAGES_PATH } from "~/lib/image-paths";
 import { SEO_PATH } from "~/lib/seo-paths";
 import { BLOG_ADMIN_PATH, BLOG_GENERATOR_PATH } from "~/lib/blog-paths";
@@ -34,6 +35,8 @@ export const permissions = {
   blog: ["admin", "marketing", "clinician"],
   /** Approve a blog post, and let a draft past its safety checks with a written reason: licensed clinicians only. */
   "blog-approve": ["clinician"],
+  /** The site's content: the clinic's settings (name, phones, links, the reply promise) and its offices (addresses, hours, closures). */
+  content: ["admin", "marketing"],
   /** Upload and delete images for the blog and the site's content (issue 18's featured images, issue 19's photos). */
   images: ["admin", "marketing", "clinician"],
   /** Staff accounts, the audit trail and the area's settings. */
@@ -75,6 +78,8 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   { path: BLOG_ADMIN_PATH, label: "Blog", permission: "blog" },
   // The third-party tags of the public site (IDs, where they run, the guardrails): a tab of the Ads section.
   { path: ADS_SETUP_PATH, label: "Ads set-up", permission: "manage-staff", inNav: false },
+  // The clinic's settings and its offices; saving publishes (issue 19).
+  { path: CONTENT_PATH, label: "Site content", permission: "content" },
   // The blog's draft generator (its stream below it): reached from the list, a tab of the Blog section.
   { path: BLOG_GENERATOR_PATH, label: "Blog generator", permission: "blog", inNav: false },
   // Uploads of images (JSON, used by the editors' image fields); /admin/images/:id under it.

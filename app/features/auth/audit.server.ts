@@ -58,6 +58,8 @@ export const auditActions = [
   "blog_post_saved",
   "blog_post_status_changed",
   "blog_post_restored",
+  "site_content_changed",
+  "location_changed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -21,6 +21,7 @@ export const siteDefaults = {
     { label: "Sunday", value: "Closed" },
   ] satisfies OfficeHours,
   areasServed: ["Winter Park", "Orlando", "Altamonte Springs", "Central Florida"],
+  replyPromise: "within 24 hours",
 } as const;
 
 /** What the API returns (spec §3 field names) and what pages render. */
@@ -38,6 +39,8 @@ export interface SiteContent {
   footerCityLine: string;
   patientPortalUrl: string | null;
   virtualVisitUrl: string | null;
+  /** How soon the lead forms promise a reply, as words that follow "We'll contact you" ("within 24 hours"). */
+  replyPromise: string;
   social: SocialLinks;
   hours: OfficeHours;
   map: MapData | null;
@@ -65,6 +68,7 @@ export function withFallbacks(row: Stored | undefined): SiteContent {
     footerCityLine: orDefault(r.footerCityLine, siteDefaults.footerCityLine),
     patientPortalUrl: r.patientPortalUrl ?? null,
     virtualVisitUrl: r.virtualVisitUrl ?? null,
+    replyPromise: orDefault(r.replyPromise, siteDefaults.replyPromise),
     social: r.social ?? {},
     hours: r.hours && r.hours.length > 0 ? r.hours : [...siteDefaults.hours],
     map: r.map ?? null,

@@ -125,6 +125,18 @@ export function officeJsonLd(office: Location, clinicName: string, publicUrl: st
     },
     geo: { "@type": "GeoCoordinates", latitude: office.latitude, longitude: office.longitude },
     openingHoursSpecification: openingHoursSpecification(office.hours),
+    // A holiday closure: a whole day closed, as Google reads it (opens and closes 00:00 on that date).
+    ...(office.closures.length > 0
+      ? {
+          specialOpeningHoursSpecification: office.closures.map((c) => ({
+            "@type": "OpeningHoursSpecification",
+            opens: "00:00",
+            closes: "00:00",
+            validFrom: c.date,
+            validThrough: c.date,
+          })),
+        }
+      : {}),
     areaServed: office.areasServed.map((name) => ({ "@type": "City", name })),
   };
 }

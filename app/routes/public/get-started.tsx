@@ -103,7 +103,7 @@ export default function GetStarted({ loaderData, actionData, matches }: Route.Co
             .
           </p>
         </div>
-        <NextSteps phone={site.footerPhone} hours={site.hours} />
+        <NextSteps phone={site.footerPhone} hours={site.hours} promise={site.replyPromise} />
       </div>
     </div>
   );

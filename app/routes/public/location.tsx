@@ -5,6 +5,7 @@ import { databaseContext } from "~/context";
 import { breadcrumbJsonLd, type Crumb } from "~/features/pages/breadcrumbs";
 import { BreadcrumbNav } from "~/features/pages/components/breadcrumb-nav";
 import { TeamCards } from "~/features/pages/components/blocks/team-cards";
+import { HolidayClosures } from "~/features/pages/components/holiday-closures";
 import { OfficeHours } from "~/features/pages/components/office-hours";
 import { loadLocation } from "~/features/pages/location.server";
 import { officeJsonLd } from "~/features/pages/structured-data";
@@ -94,6 +95,12 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             <div className="grid gap-2">
               <h2 className="text-lg font-semibold">Office hours</h2>
               <OfficeHours hours={office.hours} />
+              {office.closures.length > 0 ? (
+                <>
+                  <h3 className="mt-2 font-semibold">Holiday closures</h3>
+                  <HolidayClosures closures={office.closures} />
+                </>
+              ) : null}
             </div>
           </div>
           <div className="grid gap-2">

@@ -101,10 +101,11 @@ export default function RequestAppointment({ loaderData, actionData, matches }: 
           choices={loaderData}
           phone={site.footerPhone}
           clinicName={site.clinicName}
+          promise={site.replyPromise}
           answer={actionData}
           labelledBy="request-appointment-title"
         />
-        <NextSteps phone={site.footerPhone} hours={site.hours} />
+        <NextSteps phone={site.footerPhone} hours={site.hours} promise={site.replyPromise} />
       </div>
     </div>
   );

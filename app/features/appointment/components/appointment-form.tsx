@@ -48,12 +48,15 @@ export function AppointmentForm({
   choices,
   phone,
   clinicName,
+  promise,
   answer,
   labelledBy,
 }: {
   choices: AppointmentChoices;
   phone: string;
   clinicName: string;
+  /** The clinic's reply promise ("within 24 hours"), edited at /admin/content. */
+  promise: string;
   answer?: FormAnswer<AppointmentField>;
   labelledBy: string;
 }) {
@@ -298,8 +301,8 @@ export function AppointmentForm({
           {submitting ? "Submitting..." : "Send my request"}
         </Button>
         <p className="text-sm text-muted">
-          Sending this form does not book a visit yet. It tells us you'd like one, and we'll call or email you within 24
-          hours to find a time.
+          Sending this form does not book a visit yet. It tells us you&apos;d like one, and we&apos;ll call or email you{" "}
+          {promise} to find a time.
         </p>
       </div>
     </form>

@@ -4,11 +4,12 @@ import type { OfficeHours } from "~/db/schema";
 import { telHref } from "~/features/content/site-content";
 import { StepList, type Step } from "./step-list";
 
-const steps: Step[] = [
+/** The steps after sending, the first with the clinic's reply promise ("within 24 hours"). */
+const stepsWith = (promise: string): Step[] => [
   {
     icon: PhoneCall,
     title: "We get in touch",
-    text: "Someone from our intake team calls or emails you within 24 hours. On weekends and holidays, it may be the next business day.",
+    text: `Someone from our intake team calls or emails you ${promise}. On weekends and holidays, it may be the next business day.`,
   },
   {
     icon: ClipboardList,
@@ -26,10 +27,12 @@ const steps: Step[] = [
 export function NextSteps({
   phone,
   hours,
+  promise,
   children,
 }: {
   phone: string;
   hours: OfficeHours;
+  promise: string;
   children?: React.ReactNode;
 }) {
   return (
@@ -38,7 +41,7 @@ export function NextSteps({
         <h2 id="next-steps-title" className="text-xl font-bold text-primary-dark">
           What happens next
         </h2>
-        <StepList steps={steps} variant="compact" />
+        <StepList steps={stepsWith(promise)} variant="compact" />
       </section>
       <section
         aria-labelledby="talk-now-title"

@@ -29,10 +29,13 @@ const empty: Record<HeroField, string> = { name: "", email: "", phone: "", servi
 export function HeroLeadForm({
   treatments,
   phone,
+  promise,
   answer: pageAnswer,
 }: {
   treatments: Treatment[];
   phone: string;
+  /** The clinic's reply promise ("within 24 hours"), edited at /admin/content. */
+  promise: string;
   answer?: FormAnswer<HeroField>;
 }) {
   const { answer, sending, submit, answerHere } = useJsonForm<HeroField>(pageAnswer);
@@ -40,7 +43,7 @@ export function HeroLeadForm({
   const form = useFormFeedback(answer, {
     accepted: {
       title: "Request Submitted!",
-      description: "We'll contact you within 24 hours to schedule your appointment.",
+      description: `We'll contact you ${promise} to schedule your appointment.`,
     },
     refused: (refusal) =>
       refusal.message === MISSING_MESSAGE
@@ -101,7 +104,7 @@ export function HeroLeadForm({
         <h2 id={`${id}-title`} className="text-xl font-bold text-primary-dark">
           Request an appointment
         </h2>
-        <p className="text-sm text-muted">We'll contact you within 24 hours to find a time that works for you.</p>
+        <p className="text-sm text-muted">We'll contact you {promise} to find a time that works for you.</p>
       </div>
       {answer?.ok ? null : <AnswerMessage answer={answer} />}
       <Field id={`${id}-name`} error={fieldError("name")} label="Full name">

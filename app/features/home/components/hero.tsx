@@ -69,7 +69,12 @@ export function Hero(props: {
             })}
           </ul>
         </div>
-        <HeroLeadForm treatments={props.treatments} phone={site.footerPhone} answer={props.formAnswer} />
+        <HeroLeadForm
+          treatments={props.treatments}
+          phone={site.footerPhone}
+          promise={site.replyPromise}
+          answer={props.formAnswer}
+        />
       </div>
     </section>
   );

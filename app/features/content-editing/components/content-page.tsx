@@ -1,0 +1,56 @@
+import { useNavigation } from "react-router";
+import { PageHeader } from "~/components/staff/page-header";
+import { answerFor } from "~/lib/form-answer";
+import {
+  CLINIC_INTENT,
+  LOCATION_INTENT,
+  REVERT_INTENT,
+  type ContentAnswer,
+  type ContentPageData,
+} from "../content-page-types";
+import { ClinicForm } from "./clinic-form";
+import { ContentHistory } from "./content-history";
+import { LocationForm } from "./location-form";
+
+const sectionHeading = "text-2xl font-bold text-primary-dark";
+
+/** /admin/content: the clinic's settings, its offices and the latest changes (issue 19's first slice). */
+export function ContentPage({ data, answer }: { data: ContentPageData; answer?: ContentAnswer }) {
+  // An answer shows once the page's data has reloaded too, so the message and the fields agree.
+  const settled = useNavigation().state === "idle";
+  const shown = settled ? answer : undefined;
+  const officeAnswer = answerFor(shown, LOCATION_INTENT);
+  return (
+    <div className="grid gap-10">
+      <PageHeader
+        title="Site content"
+        description="The clinic's details and its offices as the website shows them. Publishing changes the website for every visitor at once; every change is kept in the history below and can be undone."
+      />
+      <section aria-labelledby="clinic-heading" className="grid gap-4">
+        <h2 id="clinic-heading" className={sectionHeading}>
+          Clinic settings
+        </h2>
+        <ClinicForm clinic={data.clinic} answer={answerFor(shown, CLINIC_INTENT)} />
+      </section>
+      <section aria-labelledby="offices-heading" className="grid gap-4">
+        <h2 id="offices-heading" className={sectionHeading}>
+          Offices
+        </h2>
+        {data.locations.map((office) => (
+          <LocationForm
+            key={office.id}
+            office={office}
+            publicUrl={data.publicUrl}
+            answer={officeAnswer?.target === String(office.id) ? officeAnswer : undefined}
+          />
+        ))}
+      </section>
+      <section aria-labelledby="history-heading" className="grid gap-4">
+        <h2 id="history-heading" className={sectionHeading}>
+          Recent changes
+        </h2>
+        <ContentHistory history={data.history} answer={answerFor(shown, REVERT_INTENT)} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { FormAnswer } from "~/lib/form-answer";
+import type { ClinicValues } from "./content-rules";
+import type { WeekHours } from "./week-hours";
+
+export const CLINIC_INTENT = "clinic";
+export const LOCATION_INTENT = "location";
+export const REVERT_INTENT = "revert";
+
+export interface LocationView {
+  id: number;
+  slug: string;
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+  week: WeekHours;
+  closures: { date: string; note: string }[];
+}
+
+export interface HistoryView {
+  id: number;
+  at: { iso: string; text: string };
+  by: string | null;
+  /** "The clinic's settings" or the office's name. */
+  what: string;
+  /** "opening hours, holiday closures". */
+  fields: string;
+  /** The entry this one undid, if it was an undo. */
+  revertOf: number | null;
+}
+
+export interface ContentPageData {
+  clinic: ClinicValues;
+  locations: LocationView[];
+  history: HistoryView[];
+  /** The office pages' public paths, by office id (to look at the result). */
+  publicUrl: string;
+}
+
+/** One form's answer; `target`: the office a location form answers (its id). */
+export type ContentAnswer = FormAnswer<string> & { intent: string; target?: string };

@@ -1,0 +1,137 @@
+import type { ServerServices } from "~/context";
+import type { Db } from "~/db/client.server";
+import { siteContent } from "~/db/schema";
+import type { AuditActor } from "~/features/auth/audit.server";
+import { formatClinicDateTime } from "~/lib/clinic-time";
+import { formAnswer } from "~/lib/form-answer";
+import { schemaProblems } from "~/lib/form-answer.server";
+import {
+  CLINIC_INTENT,
+  LOCATION_INTENT,
+  REVERT_INTENT,
+  type ContentAnswer,
+  type ContentPageData,
+} from "./content-page-types";
+import { FIELD_LABELS } from "./content-rules";
+import { clinicFormSchema, parseLocationForm } from "./content-schema.server";
+import {
+  clinicValuesOf,
+  listContentHistory,
+  listEditableLocations,
+  revertContentChange,
+  saveClinic,
+  saveLocation,
+  type ContentChange,
+} from "./content-store.server";
+import { weekOfRows } from "./week-hours";
+
+type Services = Pick<ServerServices, "pageCache">;
+
+/** /admin/content: the clinic's settings, each office, and the latest changes. */
+export async function contentPageData(db: Db, publicUrl: string): Promise<ContentPageData> {
+  const [[site], offices, history] = await Promise.all([
+    db.select().from(siteContent),
+    listEditableLocations(db),
+    listContentHistory(db),
+  ]);
+  return {
+    clinic: clinicValuesOf(site),
+    publicUrl,
+    locations: offices.map((o) => ({
+      id: o.id,
+      slug: o.slug,
+      name: o.name,
+      street: o.street,
+      city: o.city,
+      state: o.state,
+      zip: o.zip,
+      phone: o.phone,
+      week: weekOfRows(o.hours),
+      closures: o.closures,
+    })),
+    history: history.map((h) => ({
+      id: h.id,
+      at: { iso: h.at.toISOString(), text: formatClinicDateTime(h.at) },
+      by: h.by,
+      what: h.action === "site_content_changed" ? "The clinic's settings" : (h.place ?? "An office"),
+      fields: h.fields.map((f) => FIELD_LABELS[f] ?? f).join(", "),
+      revertOf: h.revertOf,
+    })),
+  };
+}
+
+const fieldsWords = (fields: string[]) => fields.map((f) => FIELD_LABELS[f] ?? f).join(", ");
+
+/**
+ * One posted form of the page: the clinic's settings, one office, or the
+ * undoing of a change from the history. 400 with field messages and what
+ * was typed; 404 for an office or change that is not there; 200 once
+ * committed. This instance's page cache moves to the new version before
+ * the answer; the others follow at their next poll.
+ */
+export async function runContentAction(
+  db: Db,
+  services: Services,
+  actor: AuditActor,
+  values: Record<string, string> | null,
+): Promise<{ status: number; answer: ContentAnswer }> {
+  const intent = values?.intent ?? "";
+  const target = values?.target ?? "";
+  const answer = (
+    status: number,
+    init: Omit<ContentAnswer, "answerId" | "intent" | "fields"> & { fields?: Partial<Record<string, string>> },
+  ) => ({
+    status,
+    answer: formAnswer<string, { intent: string; target: string }>({ intent, target, ...init }),
+  });
+  const published = (change: ContentChange, what: string) => {
+    if (!change.changed)
+      return answer(200, { ok: true, tone: "info", message: `Nothing changed: ${what} already say this.` });
+    services.pageCache.contentChanged(change.version);
+    return answer(200, {
+      ok: true,
+      message: `Published: ${what} (${fieldsWords(change.fields)}) changed on the website for every visitor.`,
+    });
+  };
+  const typed = values ?? {};
+
+  if (intent === CLINIC_INTENT) {
+    const parsed = clinicFormSchema.safeParse(typed);
+    if (!parsed.success) {
+      const { fields } = schemaProblems<string>(parsed.error);
+      return answer(400, { ok: false, message: "Please correct the highlighted fields.", fields, values: typed });
+    }
+    return published(await saveClinic(db, parsed.data, actor), "the clinic's settings");
+  }
+  if (intent === LOCATION_INTENT) {
+    const id = Number(target);
+    if (!Number.isSafeInteger(id) || id <= 0)
+      return answer(400, { ok: false, message: "This form submission could not be understood." });
+    const parsed = parseLocationForm(typed);
+    if (!parsed.ok)
+      return answer(400, {
+        ok: false,
+        message: "Please correct the highlighted fields.",
+        fields: parsed.fields,
+        values: typed,
+      });
+    const change = await saveLocation(db, id, parsed.values, actor);
+    if (!change) return answer(404, { ok: false, message: "That office is no longer listed." });
+    return published(change, "the office's details");
+  }
+  if (intent === REVERT_INTENT) {
+    const entry = Number(values?.entry);
+    if (!Number.isSafeInteger(entry) || entry <= 0)
+      return answer(400, { ok: false, message: "This form submission could not be understood." });
+    const reverted = await revertContentChange(db, entry, actor);
+    if (!reverted.ok) return answer(reverted.status, { ok: false, message: reverted.message });
+    if (!reverted.change.changed)
+      return answer(200, { ok: true, tone: "info", message: `Nothing to undo: ${reverted.what} already say that.` });
+    services.pageCache.contentChanged(reverted.change.version);
+    return answer(200, {
+      ok: true,
+      message: `Undone: ${reverted.what} (${fieldsWords(reverted.change.fields)}) are back as they were, on the website too.`,
+    });
+  }
+  return answer(400, { ok: false, message: "This form submission could not be understood." });
+}

@@ -1,0 +1,189 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { auditLog, locations, siteContent, users, type Location } from "~/db/schema";
+import { audit, type AuditActor } from "~/features/auth/audit.server";
+import { bumpContentVersion } from "~/features/content/content-version.server";
+import { siteDefaults } from "~/features/content/site-content";
+import type { ClinicValues, LocationValues } from "./content-rules";
+
+/**
+ * The clinic's settings and its offices as staff edit them. Saving is
+ * publishing: each change commits in one transaction with its audit entry
+ * (the fields that changed, before and after) and a new content version,
+ * which empties the page cache of this instance at once and of the others
+ * at their next poll. A change is undone from its audit entry.
+ */
+
+export const CONTENT_ACTIONS = ["site_content_changed", "location_changed"] as const;
+type ContentAction = (typeof CONTENT_ACTIONS)[number];
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export function clinicValuesOf(row: typeof siteContent.$inferSelect | undefined): ClinicValues {
+  return {
+    clinicName: row?.clinicName ?? siteDefaults.clinicName,
+    footerPhone: row?.footerPhone ?? siteDefaults.footerPhone,
+    footerEmail: row?.footerEmail ?? siteDefaults.footerEmail,
+    patientPortalUrl: row?.patientPortalUrl ?? null,
+    virtualVisitUrl: row?.virtualVisitUrl ?? null,
+    replyPromise: row?.replyPromise ?? siteDefaults.replyPromise,
+    social: row?.social ?? {},
+  };
+}
+
+export function locationValuesOf(row: Location): LocationValues {
+  return {
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    phone: row.phone,
+    hours: row.hours,
+    closures: row.closures,
+  };
+}
+
+/** The fields whose values differ, as { before, after } holding only those. */
+function changedFields<T extends object>(before: T, after: T) {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof T & string)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      was[key] = before[key];
+      now[key] = after[key];
+    }
+  }
+  return Object.keys(now).length > 0 ? { before: was, after: now } : null;
+}
+
+export type ContentChange = { changed: false } | { changed: true; version: string; fields: string[] };
+
+async function saveClinicIn(
+  tx: Tx,
+  values: ClinicValues,
+  actor: AuditActor,
+  revertOf?: number,
+): Promise<ContentChange> {
+  const [row] = await tx.select().from(siteContent).where(eq(siteContent.id, 1)).for("update");
+  const diff = changedFields(clinicValuesOf(row), values);
+  if (!diff) return { changed: false };
+  await tx
+    .insert(siteContent)
+    .values({ id: 1, ...values, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: siteContent.id, set: { ...values, updatedAt: new Date() } });
+  await audit(tx, actor, {
+    action: "site_content_changed",
+    target: { type: "site_content", id: "clinic" },
+    detail: { ...diff, ...(revertOf ? { revertOf } : {}) },
+  });
+  return { changed: true, version: await bumpContentVersion(tx), fields: Object.keys(diff.after) };
+}
+
+async function saveLocationIn(
+  tx: Tx,
+  id: number,
+  values: LocationValues,
+  actor: AuditActor,
+  revertOf?: number,
+): Promise<ContentChange | null> {
+  const [row] = await tx.select().from(locations).where(eq(locations.id, id)).for("update");
+  if (!row) return null;
+  const diff = changedFields(locationValuesOf(row), values);
+  if (!diff) return { changed: false };
+  await tx
+    .update(locations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(locations.id, id));
+  await audit(tx, actor, {
+    action: "location_changed",
+    target: { type: "location", id: String(id) },
+    detail: { name: row.name, ...diff, ...(revertOf ? { revertOf } : {}) },
+  });
+  return { changed: true, version: await bumpContentVersion(tx), fields: Object.keys(diff.after) };
+}
+
+/** Saves (publishes) the clinic's settings; the same values as saved change nothing. */
+export function saveClinic(db: Db, values: ClinicValues, actor: AuditActor): Promise<ContentChange> {
+  return db.transaction((tx) => saveClinicIn(tx, values, actor));
+}
+
+/** Saves (publishes) one office; null when there is no such office. */
+export function saveLocation(
+  db: Db,
+  id: number,
+  values: LocationValues,
+  actor: AuditActor,
+): Promise<ContentChange | null> {
+  return db.transaction((tx) => saveLocationIn(tx, id, values, actor));
+}
+
+export type RevertResult =
+  { ok: true; change: ContentChange; what: string } | { ok: false; status: 404; message: string };
+
+/**
+ * Puts back what one audited change replaced, as a new change (audited with
+ * `revertOf`). Only the fields that change touched are put back; anything
+ * changed since in other fields stays.
+ */
+export async function revertContentChange(db: Db, entryId: number, actor: AuditActor): Promise<RevertResult> {
+  return db.transaction(async (tx) => {
+    const [entry] = await tx
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.id, entryId), inArray(auditLog.action, [...CONTENT_ACTIONS])));
+    const before = entry?.detail.before as Record<string, unknown> | undefined;
+    if (!entry || !before) return { ok: false, status: 404, message: "That change is not in the content history." };
+    if ((entry.action as ContentAction) === "site_content_changed") {
+      const [row] = await tx.select().from(siteContent).where(eq(siteContent.id, 1));
+      const current = clinicValuesOf(row);
+      const values = { ...current, ...pick(before, current) };
+      return { ok: true, change: await saveClinicIn(tx, values, actor, entryId), what: "the clinic's settings" };
+    }
+    const id = Number(entry.targetId);
+    const [row] = await tx.select().from(locations).where(eq(locations.id, id));
+    if (!row) return { ok: false, status: 404, message: "That office is no longer listed." };
+    const current = locationValuesOf(row);
+    const change = await saveLocationIn(tx, id, { ...current, ...pick(before, current) }, actor, entryId);
+    return { ok: true, change: change ?? { changed: false }, what: row.name };
+  });
+}
+
+/** Only the keys the current values have (an entry written by an older version may hold others). */
+function pick<T extends object>(from: Record<string, unknown>, like: T): Partial<T> {
+  return Object.fromEntries(Object.entries(from).filter(([key]) => key in like)) as Partial<T>;
+}
+
+export interface HistoryEntry {
+  id: number;
+  at: Date;
+  by: string | null;
+  action: ContentAction;
+  /** The office's name, for an office's change. */
+  place: string | null;
+  fields: string[];
+  revertOf: number | null;
+}
+
+/** The latest content changes, newest first, with who made them. */
+export async function listContentHistory(db: Db, limit = 15): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select({ entry: auditLog, by: users.name })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(inArray(auditLog.action, [...CONTENT_ACTIONS]))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+  return rows.map(({ entry, by }) => ({
+    id: entry.id,
+    at: entry.at,
+    by: by ?? entry.actorEmail,
+    action: entry.action as ContentAction,
+    place: typeof entry.detail.name === "string" ? entry.detail.name : null,
+    fields: Object.keys((entry.detail.after as Record<string, unknown> | undefined) ?? {}),
+    revertOf: typeof entry.detail.revertOf === "number" ? entry.detail.revertOf : null,
+  }));
+}
+
+export function listEditableLocations(db: Db) {
+  return db.select().from(locations).orderBy(asc(locations.sortOrder), asc(locations.id));
+}

@@ -1,0 +1,251 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as t from "~/db/schema";
+import { runContentAction } from "~/features/content-editing/content-page.server";
+import { startApiApp, type ApiApp } from "../setup/api-app";
+import { databaseKinds } from "../setup/database";
+import { addStaff, signInCookie } from "../setup/staff";
+
+const MARKETING = { name: "Mara Content", email: "mara.content@clinic.example", roles: ["marketing"] as const };
+const INTAKE = { name: "Ivy Intake", email: "ivy.content@clinic.example", roles: ["intake"] as const };
+
+/** The week of an office's form as the seed has Winter Park, with one day changed. */
+const WINTER_PARK_WEEK: Record<string, string> = {
+  "monday.opens": "08:30",
+  "monday.closes": "18:00",
+  "tuesday.opens": "08:30",
+  "tuesday.closes": "18:00",
+  "wednesday.opens": "08:30",
+  "wednesday.closes": "18:00",
+  "thursday.opens": "08:30",
+  "thursday.closes": "18:00",
+  "friday.opens": "08:30",
+  "friday.closes": "17:00",
+  "saturday.opens": "09:00",
+  "saturday.closes": "13:00",
+  "saturday.note": "by appointment",
+};
+const WINTER_PARK_ADDRESS = {
+  street: "318 Magnolia Bend Avenue, Suite 100",
+  city: "Winter Park",
+  state: "FL",
+  zip: "32789",
+  phone: "(407) 555-0143",
+};
+
+/**
+ * The content editor's server side and what visitors then get: fields
+ * refused one by one (nothing saved, nothing audited), a save published at
+ * once on the public pages (page cache on), audited with before and after,
+ * and undone from its audit entry. On each database.
+ */
+describe.each(databaseKinds())("site content editing on %s", (kind) => {
+  let app: ApiApp;
+  let cookie: string;
+  let actor: { id: string; email: string; ip: string };
+  let officeId: number;
+  beforeAll(async () => {
+    app = await startApiApp(kind, { PAGE_CACHE_ENTRIES: "200" });
+    const [mara] = await addStaff(app.database, [MARKETING, INTAKE]);
+    actor = { id: mara!.id, email: mara!.email, ip: "127.0.0.1" };
+    cookie = await signInCookie(app.url, MARKETING.email);
+    const [office] = await db().select().from(t.locations).where(eq(t.locations.slug, "winter-park"));
+    officeId = office!.id;
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const db = () => app.database.db;
+  const act = (values: Record<string, string>) => runContentAction(db(), app.services, actor, values);
+  const page = async (path: string) => {
+    const res = await fetch(`${app.url}${path}`);
+    return { res, html: await res.text() };
+  };
+  const contentEntries = () =>
+    db()
+      .select()
+      .from(t.auditLog)
+      .where(inArray(t.auditLog.action, ["site_content_changed", "location_changed"]))
+      .orderBy(desc(t.auditLog.id));
+  const clinic = {
+    intent: "clinic",
+    clinicName: "Cypress Lane Behavioral Health",
+    footerPhone: "(407) 555-0142",
+    footerEmail: "hello@cypresslane.example",
+    patientPortalUrl: "https://portal.example.com/cypress-lane",
+    virtualVisitUrl: "https://telehealth.example.com/cypress-lane",
+    replyPromise: "within 24 hours",
+    "social.facebook": "https://www.facebook.com/cypresslanedemo",
+  };
+
+  it("is for admin and marketing: the page opens for marketing, not for intake", async () => {
+    expect((await fetch(`${app.url}/admin/content`, { headers: { cookie } })).status).toBe(200);
+    const intake = await signInCookie(app.url, INTAKE.email);
+    expect((await fetch(`${app.url}/admin/content`, { headers: { cookie: intake } })).status).toBe(403);
+  });
+
+  it("refuses bad clinic settings field by field, keeps what was typed, and saves nothing", async () => {
+    const before = await db().select().from(t.siteContent);
+    const { status, answer } = await act({
+      ...clinic,
+      clinicName: "C",
+      footerPhone: "555-01",
+      footerEmail: "hello@",
+      patientPortalUrl: "http://portal.example.com",
+      replyPromise: "",
+      "social.facebook": "https://www.instagram.com/cypresslanedemo",
+    });
+    expect(status).toBe(400);
+    expect(answer.fields).toEqual({
+      clinicName: "Keep the clinic's name between 2 and 80 characters (it has 1).",
+      footerPhone: "Enter the main phone number as a 10-digit US number, such as (407) 555-0142.",
+      footerEmail: "Enter an e-mail address such as hello@yourclinic.com.",
+      patientPortalUrl: "Enter the patient portal link as a full address starting with https://.",
+      replyPromise: "Enter the reply promise.",
+      "social.facebook": "This does not look like a Facebook address: it should be on facebook.com.",
+    });
+    expect(answer.values?.footerPhone).toBe("555-01");
+    expect(await db().select().from(t.siteContent)).toEqual(before);
+    expect(await contentEntries()).toEqual([]);
+  });
+
+  it("refuses bad office hours, addresses and closures by field", async () => {
+    const { status, answer } = await act({
+      intent: "location",
+      target: String(officeId),
+      ...WINTER_PARK_ADDRESS,
+      ...WINTER_PARK_WEEK,
+      zip: "3278",
+      state: "Florida",
+      phone: "123",
+      "monday.closes": "07:00",
+      "tuesday.closes": "",
+      "closure0.date": "2026-02-30",
+      "closure1.note": "Staff training",
+    });
+    expect(status).toBe(400);
+    expect(answer.fields).toEqual({
+      zip: "Enter the ZIP code as five digits, such as 32789.",
+      state: "Enter the state as two letters, such as FL.",
+      phone: "Enter the office phone number as a 10-digit US number, such as (407) 555-0142.",
+      "monday.closes": "Monday's closing time must be after its opening time.",
+      "tuesday.closes": "Enter Tuesday's closing time too, or clear both.",
+      "closure0.date": "Enter a real date, such as 2026-12-25.",
+      "closure1.date": "Enter the date of this closure, or clear its note.",
+    });
+    const forged = await act({ intent: "location", target: "999999", ...WINTER_PARK_ADDRESS });
+    expect(forged.status).toBe(404);
+    expect((await act({ intent: "drop-tables" })).status).toBe(400);
+    expect(await contentEntries()).toEqual([]);
+  });
+
+  it("publishes an office's hours and closures at once, audited with before and after, and undoes it", async () => {
+    // Cached before the change: the change must not hide behind it.
+    await page("/locations/winter-park");
+    expect((await page("/locations/winter-park")).res.headers.get("x-cache")).toBe("HIT");
+
+    const saved = await act({
+      intent: "location",
+      target: String(officeId),
+      ...WINTER_PARK_ADDRESS,
+      ...WINTER_PARK_WEEK,
+      phone: "407 555 0149",
+      "saturday.opens": "10:00",
+      "saturday.closes": "14:00",
+      "saturday.note": "",
+      "closure0.date": "2099-12-25",
+      "closure0.note": "Christmas Day",
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.answer.message).toBe(
+      "Published: the office's details (phone, opening hours, holiday closures) changed on the website for every visitor.",
+    );
+
+    const { html } = await page("/locations/winter-park");
+    expect(html).toContain("(407) 555-0149");
+    expect(html).toMatch(/Saturday<\/dt><dd[^>]*>10:00 AM – 2:00 PM<\/dd>/);
+    expect(html).toContain("Friday, December 25, 2099");
+    expect(html).toContain("Closed: Christmas Day");
+    expect(html).toContain('"specialOpeningHoursSpecification"');
+    expect(html).toContain('"validFrom":"2099-12-25"');
+
+    const [entry] = await contentEntries();
+    expect(entry).toMatchObject({
+      action: "location_changed",
+      targetType: "location",
+      targetId: String(officeId),
+      actorId: actor.id,
+    });
+    expect(entry!.detail).toMatchObject({
+      name: "Winter Park Office",
+      before: {
+        phone: "(407) 555-0143",
+        closures: [],
+        hours: expect.arrayContaining([{ label: "Saturday", value: "9:00 AM – 1:00 PM, by appointment" }]),
+      },
+      after: {
+        phone: "(407) 555-0149",
+        closures: [{ date: "2099-12-25", note: "Christmas Day" }],
+        hours: expect.arrayContaining([{ label: "Saturday", value: "10:00 AM – 2:00 PM" }]),
+      },
+    });
+
+    // The same values again: nothing changes, nothing is audited.
+    const entries = (await contentEntries()).length;
+    const again = await act({
+      intent: "location",
+      target: String(officeId),
+      ...WINTER_PARK_ADDRESS,
+      ...WINTER_PARK_WEEK,
+      phone: "(407) 555-0149",
+      "saturday.opens": "10:00",
+      "saturday.closes": "14:00",
+      "saturday.note": "",
+      "closure0.date": "2099-12-25",
+      "closure0.note": "Christmas Day",
+    });
+    expect(again.answer.tone).toBe("info");
+    expect(await contentEntries()).toHaveLength(entries);
+
+    const undone = await act({ intent: "revert", entry: String(entry!.id) });
+    expect(undone.status).toBe(200);
+    const back = await page("/locations/winter-park");
+    expect(back.html).toContain("(407) 555-0143");
+    expect(back.html).toContain("9:00 AM – 1:00 PM, by appointment");
+    expect(back.html).not.toContain("Christmas Day");
+    const [undo] = await contentEntries();
+    expect(undo!.detail).toMatchObject({ revertOf: entry!.id, after: { phone: "(407) 555-0143", closures: [] } });
+    expect((await act({ intent: "revert", entry: "999999" })).status).toBe(404);
+  });
+
+  it("publishes the clinic's phone and reply promise on every page's frame and the request forms", async () => {
+    await page("/request-appointment");
+    const saved = await act({ ...clinic, footerPhone: "1-407-555-0188", replyPromise: "within one business day" });
+    expect(saved.status).toBe(200);
+    const { html } = await page("/request-appointment");
+    expect(html).toContain("(407) 555-0188");
+    expect(html).toMatch(/call or email you(<!-- -->| )*within one business day(<!-- -->)* to find a time/);
+    expect(html).toContain("calls or emails you within one business day.");
+    const [entry] = await contentEntries();
+    expect(entry).toMatchObject({ action: "site_content_changed", targetType: "site_content" });
+    expect(entry!.detail).toMatchObject({
+      before: { footerPhone: "(407) 555-0142", replyPromise: "within 24 hours" },
+      after: { footerPhone: "(407) 555-0188", replyPromise: "within one business day" },
+    });
+    // The social links not sent are removed: the form holds every one of them.
+    expect(Object.keys((entry!.detail.after as Record<string, unknown>) ?? {}).sort()).toEqual([
+      "footerPhone",
+      "replyPromise",
+      "social",
+    ]);
+
+    await act({ intent: "revert", entry: String(entry!.id) });
+    const [site] = await db()
+      .select()
+      .from(t.siteContent)
+      .where(and(eq(t.siteContent.id, 1)));
+    expect(site).toMatchObject({ footerPhone: "(407) 555-0142", replyPromise: "within 24 hours" });
+    expect((await page("/request-appointment")).html).toContain("within 24 hours");
+  });
+});
