@@ -10,7 +10,7 @@ import type { Logger } from "./logger";
 import type { PageCache } from "./page-cache";
 import { crossSiteGuard } from "./cross-site-guard";
 import { pageFormBody } from "./page-form-body";
-import { createPageHandler } from "./react-router-handler";
+import { createPageHandler, type OutageHandling } from "./react-router-handler";
 import { DEFAULT_CSP, responseKind, securityHeaders } from "./security-headers";
 import { isStaffAreaRequest } from "~/lib/staff-area";
 
@@ -23,7 +23,7 @@ export interface AppOptions {
   /** Whether the database answers (server/database-watch.ts); /readyz reports it. */
   watch?: DatabaseWatch;
   /** How public page reads are answered while the database is away; absent in development. */
-  outage?: (req: express.Request, res: express.Response, renderedStatus?: number) => boolean;
+  outage?: Omit<OutageHandling, "watch">;
   build: ServerBuild | (() => Promise<ServerBuild>);
   isSecure: (req: express.Request) => boolean;
   /** Vite's dev middleware (npm run dev); absent in production. */
@@ -118,7 +118,7 @@ export function createApp(options: AppOptions) {
       build: options.build,
       mode: options.viteMiddleware ? "development" : "production",
       cache,
-      outage: options.outage && options.watch && { watch: options.watch, answer: options.outage },
+      outage: options.outage && options.watch && { ...options.outage, watch: options.watch },
       getLoadContext(req) {
         const context = new RouterContextProvider();
         context.set(databaseContext, database);

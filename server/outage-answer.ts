@@ -36,7 +36,12 @@ export function isPublicPageRead(req: IncomingMessage): boolean {
 export function createOutageAnswer(options: { copies: PageCopies; watch: DatabaseWatch }) {
   const { copies } = options;
 
-  return function answer(req: IncomingMessage, res: ServerResponse, renderedStatus?: number): boolean {
+  const hasCopy = (req: IncomingMessage) => {
+    const { pathname } = splitTarget(req.url ?? "/");
+    return isDataPath(pathname) || copies.get(pathname) !== undefined;
+  };
+
+  const answer = (req: IncomingMessage, res: ServerResponse, renderedStatus?: number): boolean => {
     const { pathname } = splitTarget(req.url ?? "/");
     res.setHeader("Cache-Control", "no-store");
     if (isDataPath(pathname)) {
@@ -68,6 +73,7 @@ export function createOutageAnswer(options: { copies: PageCopies; watch: Databas
     res.end(req.method === "HEAD" ? undefined : page.html);
     return true;
   };
+  return { answer, hasCopy };
 }
 
 /** The clinic's number as the last good copies show it (the staff may have changed it), else the default. */

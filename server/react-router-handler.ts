@@ -2,7 +2,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { pageNoindexContext } from "~/features/seo/page-settings.server";
-import { databaseAwayContext } from "~/lib/database-availability.server";
+import { DATABASE_DEADLINE_MS, databaseAwayContext } from "~/lib/database-availability.server";
 import { dataRequestRouteIds } from "./data-request-routes";
 import { DEFAULT_CSP } from "./security-headers";
 import { CACHE_MARKER, isCacheableRequest, type PageCache } from "./page-cache";
@@ -16,7 +16,11 @@ export interface OutageHandling {
   watch: DatabaseWatch;
   /** Answers from the last good copy or with the 503 page; false when it has nothing better than the render. */
   answer: (req: ExpressRequest, res: ExpressResponse, renderedStatus?: number) => boolean;
+  /** Whether `answer` has more than the 503 page for this request (a copy, or a data request's reload). */
+  hasCopy: (req: ExpressRequest) => boolean;
 }
+
+const pause = (ms: number) => new Promise<undefined>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Express adapter for React Router (after @react-router/express), with one
@@ -37,17 +41,29 @@ export function createPageHandler(options: {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const publicRead = outage !== undefined && isPublicPageRead(req);
+      const knownAway = publicRead && outage.watch.away;
       // Known away: the last good copy at once, without waiting on the database again (issue 21).
-      if (publicRead && outage.watch.away && outage.answer(req, res)) return;
+      if (knownAway && outage.hasCopy(req)) {
+        outage.answer(req, res);
+        return;
+      }
       const request = toWebRequest(req, res);
       const context = options.getLoadContext(req);
+      // Without a copy the render says whether the path is a page at all (a 404 keeps its status);
+      // its loaders skip the database, and it gets the writes' deadline, no more.
+      if (knownAway) context.set(databaseAwayContext, true);
       // A change committed while this page renders empties the cache after the render read the old content.
       const renderedUnder = options.cache.currentVersion;
       const rendering = handle(request, context);
       // A database that goes silent holds a page's own queries: the copy answers once the watch notices.
-      const response = publicRead ? await Promise.race([rendering, outage.watch.whenAway()]) : await rendering;
+      const response = !publicRead
+        ? await rendering
+        : await Promise.race([rendering, knownAway ? pause(DATABASE_DEADLINE_MS) : outage.watch.whenAway()]);
       if (!response) {
-        void rendering.then((late) => late.body?.cancel(), () => {});
+        void rendering.then(
+          (late) => late.body?.cancel(),
+          () => {},
+        );
         if (!outage!.answer(req, res)) res.status(503).end();
         return;
       }
