@@ -46,7 +46,11 @@ export function createOutageAnswer(options: { copies: PageCopies; watch: Databas
     res.setHeader("Cache-Control", "no-store");
     if (isDataPath(pathname)) {
       const documentPath = pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
-      res.writeHead(204, { "X-Remix-Redirect": documentPath, "X-Remix-Status": "302", "X-Remix-Reload-Document": "true" });
+      res.writeHead(204, {
+        "X-Remix-Redirect": documentPath,
+        "X-Remix-Status": "302",
+        "X-Remix-Reload-Document": "true",
+      });
       res.end();
       return true;
     }
@@ -55,7 +59,10 @@ export function createOutageAnswer(options: { copies: PageCopies; watch: Databas
       res.statusCode = copy.status;
       for (const [name, value] of copy.headers) res.setHeader(name, value);
       res.setHeader(STALE_HEADER, `stale; saved=${copy.savedAt}`);
-      res.setHeader("Content-Type", copy.headers.find(([n]) => n === "content-type")?.[1] ?? "text/html; charset=utf-8");
+      res.setHeader(
+        "Content-Type",
+        copy.headers.find(([n]) => n === "content-type")?.[1] ?? "text/html; charset=utf-8",
+      );
       res.end(req.method === "HEAD" ? undefined : copy.body);
       return true;
     }
@@ -79,7 +86,9 @@ export function createOutageAnswer(options: { copies: PageCopies; watch: Databas
 /** The clinic's number as the last good copies show it (the staff may have changed it), else the default. */
 function phoneOfCopies(copies: PageCopies): string {
   const home = copies.get("/") ?? copies.get(NOT_FOUND_COPY);
-  const match = home?.body.toString("utf8").match(/href="tel:[^"]*"[^>]*>(?:<[^>]+>)*\s*([()0-9+][0-9()+\-. ]{6,}[0-9])/);
+  const match = home?.body
+    .toString("utf8")
+    .match(/href="tel:[^"]*"[^>]*>(?:<[^>]+>)*\s*([()0-9+][0-9()+\-. ]{6,}[0-9])/);
   return match?.[1] ?? DEFAULT_PHONE;
 }
 
@@ -102,7 +111,10 @@ function outagePage(phone: string) {
 <p>You can still reach us: call the clinic at <a href="${tel}">${escapeHtml(phone)}</a>, and we will take your request by phone.</p>
 <p>If you are in crisis, call or text <a href="tel:988">988</a> (Suicide &amp; Crisis Lifeline). In an emergency, call <a href="tel:911">911</a>.</p>
 </main></body></html>`;
-  return { html, csp: `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'` };
+  return {
+    html,
+    csp: `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`,
+  };
 }
 
 function escapeHtml(text: string) {

@@ -82,7 +82,10 @@ export class PageCopies {
       fs.renameSync(temporary, target);
     } catch (error) {
       // The copy in memory still serves this process.
-      this.logger.warn({ err: { name: (error as Error)?.name, code: (error as { code?: string })?.code } }, "could not save a page copy to disk");
+      this.logger.warn(
+        { err: { name: (error as Error)?.name, code: (error as { code?: string })?.code } },
+        "could not save a page copy to disk",
+      );
     }
   }
 

@@ -20,11 +20,7 @@ export const STALE_HEADER = "X-Page-Copy";
  * One page at a time, in the background: never in the way of the start or
  * of visitors. A refresh asked for while one runs runs once after it.
  */
-export function createCopyRefresher(options: {
-  copies: PageCopies;
-  selfUrl: () => string | null;
-  logger: Logger;
-}) {
+export function createCopyRefresher(options: { copies: PageCopies; selfUrl: () => string | null; logger: Logger }) {
   const { copies, logger } = options;
   let running: Promise<void> | undefined;
   let again = false;

@@ -153,11 +153,11 @@ describe("the site while its PostgreSQL database is away", () => {
         contactConsent: "on",
       }).toString(),
     });
+    const noJsPage = await noJs.text();
+    expect(noJsPage).toMatch(/could not save this right now/i);
+    expect(noJsPage).toContain('value="Robin Native"');
     expect(noJs.status).toBe(503);
     expect(noJs.headers.get("retry-after")).toMatch(/^\d+$/);
-    const noJsPage = await noJs.text();
-    expect(noJsPage).toContain('value="Robin Native"');
-    expect(noJsPage).toMatch(/could not save this right now/i);
 
     // The database returns: the fresh process finishes its start and answers as before, by itself.
     await proxy.restore();
