@@ -22,6 +22,7 @@ export interface WriteClient {
 
 /** What the pipeline logs: the path and the outcome, never a body. */
 export interface WriteLogger {
+  debug(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
@@ -129,7 +130,8 @@ export function failureAnswer(error: unknown, logger: WriteLogger, path: string)
   }
   if (error instanceof DatabaseUnavailableError || isDatabaseUnavailable(error)) {
     // The message of the cause could quote a query: only the path is logged.
-    logger.warn({ path }, "database unavailable: write refused with 503");
+    // Debug only: the outage itself is logged once by the database watch (server/database-watch.ts).
+    logger.debug({ path }, "database unavailable: write refused with 503");
     return {
       status: 503,
       headers: { "Retry-After": "5" },

@@ -95,6 +95,13 @@ describe("the site while its PostgreSQL database is away", () => {
     expect(lead.status).toBe(503);
     expect(lead.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(((await lead.json()) as { error: string }).error).toMatch(/call the clinic/i);
+    const newsletter = await fetchAnswer(`${server.url}/api/newsletter/subscribe`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "reader.away@example.com", source: "/" }),
+    });
+    expect(newsletter.status).toBe(503);
+    expect(newsletter.headers.get("retry-after")).toMatch(/^\d+$/);
 
     // Public pages: a path that matches no page gets the kept 404 page; a page of the sitemap reads as before.
     // (A one-segment path could be a page in the database: without it, that is a 503, below.)
