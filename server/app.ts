@@ -9,6 +9,7 @@ import type { DatabaseWatch } from "./database-watch";
 import type { Logger } from "./logger";
 import type { PageCache } from "./page-cache";
 import { crossSiteGuard } from "./cross-site-guard";
+import { PAGE_COPY_USER_AGENT } from "./page-copy-refresh";
 import { pageFormBody } from "./page-form-body";
 import { createPageHandler, type OutageHandling } from "./react-router-handler";
 import { DEFAULT_CSP, responseKind, securityHeaders } from "./security-headers";
@@ -47,7 +48,9 @@ export function createApp(options: AppOptions) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // Path only: query strings may carry tokens, and bodies are never logged.
-      const level = req.path.startsWith("/assets/") ? "debug" : "info";
+      // The site's own reads for its page copies are not visitors: debug, like the assets.
+      const level =
+        req.path.startsWith("/assets/") || req.get("user-agent") === PAGE_COPY_USER_AGENT ? "debug" : "info";
       logger[level](
         { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         "request",

@@ -7,7 +7,7 @@ export const NOT_FOUND_COPY = "(not found)";
 export const EXTRA_COPY_PATHS = ["/thank-you"];
 /** A path no page has, read to keep the 404 page; a bot's user agent keeps it out of the 404 monitor. */
 const NOT_FOUND_PROBE = "/page-copy-probe-for-the-not-found-page";
-const USER_AGENT = "ClinicSitePageCopy/1.0 (+bot; the site's own last good copies)";
+export const PAGE_COPY_USER_AGENT = "ClinicSitePageCopy/1.0 (+bot; the site's own last good copies)";
 /** Headers that belong to the document itself; the transport's (encoding, length, date, ETag) are made anew. */
 const KEPT_HEADERS = new Set(["content-type", "content-security-policy", "x-robots-tag", "link", "content-language"]);
 /** Set on every answer made from a copy: such an answer is never itself kept as a copy. */
@@ -28,7 +28,7 @@ export function createCopyRefresher(options: { copies: PageCopies; selfUrl: () =
   async function read(base: string, pathname: string) {
     const res = await fetch(`${base}${pathname}`, {
       redirect: "manual",
-      headers: { "user-agent": USER_AGENT, accept: "text/html" },
+      headers: { "user-agent": PAGE_COPY_USER_AGENT, accept: "text/html" },
       signal: AbortSignal.timeout(30_000),
     });
     const body = Buffer.from(await res.arrayBuffer());

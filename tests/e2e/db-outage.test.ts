@@ -116,6 +116,7 @@ describe("the site while its PostgreSQL database is away", () => {
     const staff = await get(`${server.url}/admin`, { headers: { cookie } });
     expect(staff.status).toBe(503);
     expect(staff.headers.get("location")).toBeNull();
+    expect(await staff.text()).toContain("The staff area cannot reach its database right now");
     const ready = await get(`${server.url}/readyz`);
     expect(ready.status).toBe(503);
 
