@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { callTheClinic } from "./clinic-phone.server";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "./database-availability.server";
 import { fieldErrors } from "./field-errors";
 import { RateLimitedError, rateLimitedMessage } from "./rate-limit.server";
@@ -135,7 +136,7 @@ export function failureAnswer(error: unknown, logger: WriteLogger, path: string)
     return {
       status: 503,
       headers: { "Retry-After": "5" },
-      body: { error: "We could not save this right now. Please try again in a moment, or call the clinic." },
+      body: { error: `We could not save this right now. Please try again in a moment, or ${callTheClinic()}.` },
     };
   }
   logger.error({ path, err: { name: (error as Error)?.name } }, "write endpoint failed");
