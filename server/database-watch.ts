@@ -32,8 +32,8 @@ export function watchDatabase(
   let since = new Date().toISOString();
   let checking: Promise<void> | undefined;
   const backListeners: (() => void)[] = [];
-  let awaySignal = away ? Promise.resolve() : undefined;
-  let signalAway: (() => void) | undefined;
+  /** Waiting renders, each removed when it finishes: nothing accumulates while the database answers. */
+  const awayListeners = new Set<() => void>();
   const probe = options.probe ?? (() => database.ping());
   if (away) logger.warn("database unreachable at start: serving last good copies of public pages until it answers");
 
@@ -41,15 +41,14 @@ export function watchDatabase(
     if (away) return;
     away = true;
     since = new Date().toISOString();
-    signalAway?.();
-    awaySignal = Promise.resolve();
+    for (const listener of [...awayListeners]) listener();
+    awayListeners.clear();
     logger.warn("database unreachable: serving last good copies of public pages, refusing writes with 503");
   };
   const markBack = () => {
     if (!away) return;
     const awayMs = Date.now() - Date.parse(since);
     away = false;
-    awaySignal = undefined;
     since = new Date().toISOString();
     logger.info({ awayMs }, "database reachable again");
     for (const listener of backListeners) listener();
@@ -72,9 +71,17 @@ export function watchDatabase(
     },
     /** A request found the database away: noted now, so the next ones need not wait for it. */
     reportAway: markAway,
-    /** Resolves when the database is (or goes) away: a page waiting on it is answered without it. */
-    whenAway(): Promise<void> {
-      return (awaySignal ??= new Promise<void>((resolve) => (signalAway = resolve)));
+    /**
+     * Calls `listener` once if the database is or goes away; the returned function forgets it
+     * (a render that finished calls it, so a long run without an outage keeps nothing).
+     */
+    onAway(listener: () => void): () => void {
+      if (away) {
+        listener();
+        return () => {};
+      }
+      awayListeners.add(listener);
+      return () => awayListeners.delete(listener);
     },
     /** Asks the database now; resolves with whether it answered. */
     async check() {

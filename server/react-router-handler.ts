@@ -20,7 +20,31 @@ export interface OutageHandling {
   hasCopy: (req: ExpressRequest) => boolean;
 }
 
-const pause = (ms: number) => new Promise<undefined>((resolve) => setTimeout(resolve, ms));
+/**
+ * The render, or undefined once the database is found away while it runs (a silent database holds a
+ * page's own queries); when already known away, undefined after the writes' deadline.
+ */
+function renderedOrAway(rendering: Promise<Response>, watch: DatabaseWatch, knownAway: boolean) {
+  return new Promise<Response | undefined>((resolve, reject) => {
+    let stop: () => void;
+    if (knownAway) {
+      const timer = setTimeout(() => resolve(undefined), DATABASE_DEADLINE_MS);
+      stop = () => clearTimeout(timer);
+    } else {
+      stop = watch.onAway(() => resolve(undefined));
+    }
+    rendering.then(
+      (response) => {
+        stop();
+        resolve(response);
+      },
+      (error: unknown) => {
+        stop();
+        reject(error);
+      },
+    );
+  });
+}
 
 /**
  * Express adapter for React Router (after @react-router/express), with one
@@ -56,9 +80,7 @@ export function createPageHandler(options: {
       const renderedUnder = options.cache.currentVersion;
       const rendering = handle(request, context);
       // A database that goes silent holds a page's own queries: the copy answers once the watch notices.
-      const response = !publicRead
-        ? await rendering
-        : await Promise.race([rendering, knownAway ? pause(DATABASE_DEADLINE_MS) : outage.watch.whenAway()]);
+      const response = !publicRead ? await rendering : await renderedOrAway(rendering, outage.watch, knownAway);
       if (!response) {
         void rendering.then(
           (late) => late.body?.cancel(),
