@@ -29,6 +29,7 @@ import { StickyMobileCta } from "~/features/site/components/sticky-mobile-cta";
 import { showsStickyCta, showsVisitBlock } from "~/features/site/nav-links";
 import type { RootData } from "~/features/site/root-data";
 import { withFallbacks } from "~/features/content/site-content";
+import { rememberClinicPhone } from "~/lib/clinic-phone.server";
 import { databaseAwayContext, isDatabaseUnavailable, withDatabaseDeadline } from "~/lib/database-availability.server";
 import { BelowFoldWithoutScript } from "~/document/below-fold-without-script";
 import { useMarkHydrated } from "~/document/hydration";
@@ -72,7 +73,10 @@ async function siteSettingsOrFallbacks(context: Readonly<RouterContextProvider>)
   try {
     const { db } = context.get(databaseContext);
     const [row, measurement] = await withDatabaseDeadline(() => Promise.all([getSiteRow(db), readMeasurementRow(db)]));
-    return { site: withFallbacks(row), measurement: measurementConfig(measurement) };
+    const site = withFallbacks(row);
+    // A write refused while the database is away names this number (app/lib/clinic-phone.server.ts).
+    rememberClinicPhone(site.footerPhone);
+    return { site, measurement: measurementConfig(measurement) };
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     context.set(databaseAwayContext, true);

@@ -5,11 +5,13 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { clientContext, configContext, databaseContext, servicesContext, type ServerServices } from "~/context";
 import type { Database } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
+import type { DatabaseWatch } from "./database-watch";
 import type { Logger } from "./logger";
 import type { PageCache } from "./page-cache";
 import { crossSiteGuard } from "./cross-site-guard";
+import { PAGE_COPY_USER_AGENT } from "./page-copy-refresh";
 import { pageFormBody } from "./page-form-body";
-import { createPageHandler } from "./react-router-handler";
+import { createPageHandler, type OutageHandling } from "./react-router-handler";
 import { DEFAULT_CSP, responseKind, securityHeaders } from "./security-headers";
 import { isStaffAreaRequest } from "~/lib/staff-area";
 
@@ -19,6 +21,10 @@ export interface AppOptions {
   services: ServerServices;
   logger: Logger;
   cache: PageCache;
+  /** Whether the database answers (server/database-watch.ts); /readyz reports it. */
+  watch?: DatabaseWatch;
+  /** How public page reads are answered while the database is away; absent in development. */
+  outage?: Omit<OutageHandling, "watch">;
   build: ServerBuild | (() => Promise<ServerBuild>);
   isSecure: (req: express.Request) => boolean;
   /** Vite's dev middleware (npm run dev); absent in production. */
@@ -42,7 +48,9 @@ export function createApp(options: AppOptions) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // Path only: query strings may carry tokens, and bodies are never logged.
-      const level = req.path.startsWith("/assets/") ? "debug" : "info";
+      // The site's own reads for its page copies are not visitors: debug, like the assets.
+      const level =
+        req.path.startsWith("/assets/") || req.get("user-agent") === PAGE_COPY_USER_AGENT ? "debug" : "info";
       logger[level](
         { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         "request",
@@ -75,15 +83,19 @@ export function createApp(options: AppOptions) {
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
+  // Asks the database (2 s at most) and says since when it has been away or back: a load balancer takes
+  // an instance out while it is away, and the answer shows the outage and the recovery (issue 21).
   app.get("/readyz", async (_req, res) => {
-    try {
-      await Promise.race([
-        database.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref()),
-      ]);
-      res.json({ status: "ready", database: database.kind });
-    } catch {
-      res.status(503).json({ status: "unavailable", error: "The database is not answering." });
+    const { watch } = options;
+    const answering = await Promise.race([
+      watch ? watch.check() : database.ping().then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
+    ]).catch(() => false);
+    const since = watch?.state().since;
+    if (answering) {
+      res.json({ status: "ready", database: database.kind, since });
+    } else {
+      res.status(503).json({ status: "unavailable", error: "The database is not answering.", since });
     }
   });
 
@@ -109,6 +121,7 @@ export function createApp(options: AppOptions) {
       build: options.build,
       mode: options.viteMiddleware ? "development" : "production",
       cache,
+      outage: options.outage && options.watch && { ...options.outage, watch: options.watch },
       getLoadContext(req) {
         const context = new RouterContextProvider();
         context.set(databaseContext, database);

@@ -13,6 +13,7 @@ import { DAILY_JOBS_EVERY_MS, runDueJobs } from "~/features/lead-upkeep/daily-jo
 import { runDueAudit } from "~/features/seo-audit/daily-audit.server";
 import { startRollups } from "~/features/web-analytics/rollup-runner.server";
 import { backfillLeadSources } from "~/features/leads/backfill-lead-sources.server";
+import { isDatabaseUnavailable } from "~/lib/database-availability.server";
 import { ConfigError, loadEnv } from "~/lib/env.server";
 import { deleteExpiredRateCounters } from "~/lib/rate-limit.server";
 import { createApp } from "./app";
@@ -20,7 +21,11 @@ import { startContentVersionPoll } from "./content-version-poll";
 import { childReader } from "./audit-child-host";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./data-dir-lock";
 import { createLogger, type Logger } from "./logger";
+import { watchDatabase } from "./database-watch";
 import { createFront } from "./front";
+import { createOutageAnswer } from "./outage-answer";
+import { PageCopies } from "./page-copies";
+import { createCopyRefresher } from "./page-copy-refresh";
 import { PageCache } from "./page-cache";
 import { createIsSecure } from "./security-headers";
 import { createServices } from "./services";
@@ -59,24 +64,52 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
 
   let lock: DataDirLock | undefined;
   let database: Database | undefined;
-  let secret: string;
+  let secret = "";
+  // Migrations, demo content, the content version: what needs the database answering before pages are drawn.
+  const prepare = async (opened: Database) => {
+    await opened.migrate();
+    if (await seedDemoContent(opened)) logger.info("loaded the demo content into a new database");
+    const backfilled = await backfillLeadSources(opened.db);
+    if (backfilled) logger.info({ leads: backfilled }, "worked out the channel and landing page of earlier leads");
+    cache.setVersion(await readContentVersion(opened.db));
+  };
+  // In development every request renders afresh, so edits show at once.
+  const cache = new PageCache(options.vite ? 0 : env.PAGE_CACHE_ENTRIES);
+  let startedAway = false;
   try {
     if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR);
     secret = resolveSessionSecret(env, logger);
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-    await database.migrate();
-    if (await seedDemoContent(database)) logger.info("loaded the demo content into a new database");
-    const backfilled = await backfillLeadSources(database.db);
-    if (backfilled) logger.info({ leads: backfilled }, "worked out the channel and landing page of earlier leads");
+    await prepare(database);
   } catch (error) {
-    await database?.close().catch(() => {});
-    lock?.release();
-    return fail(error, logger);
+    // A PostgreSQL server that is away must not keep the site down: it listens, serves the last good
+    // copies, and finishes this start-up when the database answers (issue 21).
+    if (env.DATABASE_URL && database && isDatabaseUnavailable(error)) {
+      startedAway = true;
+    } else {
+      await database?.close().catch(() => {});
+      lock?.release();
+      return fail(error, logger);
+    }
   }
-
-  // In development every request renders afresh, so edits show at once.
-  const cache = new PageCache(options.vite ? 0 : env.PAGE_CACHE_ENTRIES);
-  cache.setVersion(await readContentVersion(database.db));
+  const opened = database;
+  let preparing: Promise<void> | undefined;
+  let prepared = !startedAway;
+  const watch = watchDatabase(opened, logger, {
+    startedAway,
+    probe: () => {
+      if (prepared) return opened.ping();
+      return (preparing ??= prepare(opened).then(
+        () => void (prepared = true),
+        (error) => {
+          preparing = undefined;
+          throw error;
+        },
+      ));
+    },
+  });
+  const copies = new PageCopies(env.PAGE_COPY_DIR ?? path.join(env.DATA_DIR, "page-copies"), logger);
+  copies.load();
   const contentVersion = startContentVersionPoll(database.db, cache);
   // A scheduled post appears by the clock alone: the cached lists and feed must then be dropped.
   const duePosts = () => void bumpWhenPostsFallDue(database.db).catch(() => {});
@@ -135,6 +168,9 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     services,
     logger,
     cache,
+    watch,
+    // Development renders through Vite and keeps no page cache: no copies either.
+    outage: options.vite ? undefined : createOutageAnswer({ copies, watch }),
     isSecure,
     clientDir,
     viteMiddleware: options.vite?.middleware,
@@ -161,6 +197,20 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     { url, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
     "clinic site listening",
   );
+  // The last good copies of the public pages: drawn once listening (never in the way of /healthz), again
+  // after every content change, and when the database returns after an outage.
+  if (!options.vite) {
+    const copier = createCopyRefresher({ copies, selfUrl: () => services.self.url, logger });
+    let soon: NodeJS.Timeout | undefined;
+    const refreshSoon = () => {
+      clearTimeout(soon);
+      soon = setTimeout(() => void copier.refresh(), 1000);
+      soon.unref();
+    };
+    cache.onVersionChange(refreshSoon);
+    watch.onBack(refreshSoon);
+    if (!startedAway) refreshSoon();
+  }
   // The first check once listening: a day's retention run never delays the start.
   dailyJobs();
   // The analytics dashboard's daily rollups, in the background likewise.
@@ -171,6 +221,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     (stopping ??= (async () => {
       logger.info("shutting down: finishing in-flight requests");
       contentVersion.stop();
+      watch.stop();
       clearInterval(scheduled);
       clearInterval(maintenance);
       clearInterval(daily);

@@ -47,6 +47,7 @@ export class PageCache {
   private backlog: { key: string; entry: CacheEntry }[] = [];
   private refining: Promise<void> | undefined;
   private storeListeners: ((pathname: string, key: string) => void)[] = [];
+  private versionListeners: ((version: string) => void)[] = [];
 
   constructor(private readonly maxEntries: number) {
     // Paths outlive their entries (a rule is code, not content), but not without bound.
@@ -67,7 +68,13 @@ export class PageCache {
     if (version !== this.version) {
       this.version = version;
       this.entries.clear();
+      for (const listener of this.versionListeners) listener(version);
     }
+  }
+
+  /** Calls `listener` after each content change (the last good copies are drawn again then). */
+  onVersionChange(listener: (version: string) => void) {
+    this.versionListeners.push(listener);
   }
 
   get currentVersion() {

@@ -2,12 +2,49 @@ import type { Request as ExpressRequest, Response as ExpressResponse, NextFuncti
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { pageNoindexContext } from "~/features/seo/page-settings.server";
-import { databaseAwayContext } from "~/lib/database-availability.server";
+import { DATABASE_DEADLINE_MS, databaseAwayContext } from "~/lib/database-availability.server";
 import { dataRequestRouteIds } from "./data-request-routes";
 import { DEFAULT_CSP } from "./security-headers";
 import { CACHE_MARKER, isCacheableRequest, type PageCache } from "./page-cache";
 import { isDataPath, splitTarget } from "./page-cache-key";
 import { storeAndSend } from "./page-cache-miss";
+import type { DatabaseWatch } from "./database-watch";
+import { isPublicPageRead } from "./outage-answer";
+
+/** How public page reads are answered while the database is away (server/outage-answer.ts). */
+export interface OutageHandling {
+  watch: DatabaseWatch;
+  /** Answers from the last good copy or with the 503 page; false when it has nothing better than the render. */
+  answer: (req: ExpressRequest, res: ExpressResponse, renderedStatus?: number) => boolean;
+  /** Whether `answer` has more than the 503 page for this request (a copy, or a data request's reload). */
+  hasCopy: (req: ExpressRequest) => boolean;
+}
+
+/**
+ * The render, or undefined once the database is found away while it runs (a silent database holds a
+ * page's own queries); when already known away, undefined after the writes' deadline.
+ */
+function renderedOrAway(rendering: Promise<Response>, watch: DatabaseWatch, knownAway: boolean) {
+  return new Promise<Response | undefined>((resolve, reject) => {
+    let stop: () => void;
+    if (knownAway) {
+      const timer = setTimeout(() => resolve(undefined), DATABASE_DEADLINE_MS);
+      stop = () => clearTimeout(timer);
+    } else {
+      stop = watch.onAway(() => resolve(undefined));
+    }
+    rendering.then(
+      (response) => {
+        stop();
+        resolve(response);
+      },
+      (error: unknown) => {
+        stop();
+        reject(error);
+      },
+    );
+  });
+}
 
 /**
  * Express adapter for React Router (after @react-router/express), with one
@@ -19,17 +56,50 @@ export function createPageHandler(options: {
   mode: string;
   getLoadContext: (req: ExpressRequest) => RouterContextProvider;
   cache: PageCache;
+  outage?: OutageHandling;
 }) {
+  const { outage } = options;
   const handle = createRequestHandler(options.build, options.mode);
   const build = typeof options.build === "function" ? options.build : () => options.build as ServerBuild;
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      const publicRead = outage !== undefined && isPublicPageRead(req);
+      const knownAway = publicRead && outage.watch.away;
+      // Known away: the last good copy at once, without waiting on the database again (issue 21).
+      if (knownAway && outage.hasCopy(req)) {
+        outage.answer(req, res);
+        return;
+      }
       const request = toWebRequest(req, res);
       const context = options.getLoadContext(req);
+      // Without a copy the render says whether the path is a page at all (a 404 keeps its status);
+      // its loaders skip the database, and it gets the writes' deadline, no more.
+      if (knownAway) context.set(databaseAwayContext, true);
       // A change committed while this page renders empties the cache after the render read the old content.
       const renderedUnder = options.cache.currentVersion;
-      const response = await handle(request, context);
+      const rendering = handle(request, context);
+      // A database that goes silent holds a page's own queries: the copy answers once the watch notices.
+      const response = !publicRead ? await rendering : await renderedOrAway(rendering, outage.watch, knownAway);
+      if (!response) {
+        void rendering.then(
+          (late) => late.body?.cancel(),
+          () => {},
+        );
+        if (!outage!.answer(req, res)) res.status(503).end();
+        return;
+      }
+      if (publicRead && (context.get(databaseAwayContext) || response.status >= 500)) {
+        // A page drawn with fallbacks, or one that failed, because the database is away: the copy instead.
+        const away = context.get(databaseAwayContext) || !(await outage.watch.check());
+        if (away) {
+          outage.watch.reportAway();
+          if (outage.answer(req, res, response.status)) {
+            await response.body?.cancel();
+            return;
+          }
+        }
+      }
       // Staff set this page to noindex (the root loader read its settings): the header says it too.
       if (context.get(pageNoindexContext)) response.headers.set("X-Robots-Tag", "noindex");
       if (response.headers.has(CACHE_MARKER)) {

@@ -39,6 +39,9 @@ const schema = z.object({
   TRUST_PROXY: z.string().default("loopback"),
   // How many rendered anonymous pages the in-memory page cache keeps.
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  // Where the last good copies of the public pages are kept on disk, served while the database is away
+  // (issue 21): DATA_DIR/page-copies by default; a directory of its own suits instances on PostgreSQL.
+  PAGE_COPY_DIR: z.string().min(1, "must be a directory path").optional(),
   // Staff notifications of new leads: an SMTP server (smtp://user:pass@host:587,
   // smtps://… for TLS) and the intake address. Without both, nothing is sent
   // and each lead logs one line saying so.

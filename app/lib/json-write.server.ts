@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { callTheClinic } from "./clinic-phone.server";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "./database-availability.server";
 import { fieldErrors } from "./field-errors";
 import { RateLimitedError, rateLimitedMessage } from "./rate-limit.server";
@@ -22,6 +23,7 @@ export interface WriteClient {
 
 /** What the pipeline logs: the path and the outcome, never a body. */
 export interface WriteLogger {
+  debug(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
@@ -129,11 +131,12 @@ export function failureAnswer(error: unknown, logger: WriteLogger, path: string)
   }
   if (error instanceof DatabaseUnavailableError || isDatabaseUnavailable(error)) {
     // The message of the cause could quote a query: only the path is logged.
-    logger.warn({ path }, "database unavailable: write refused with 503");
+    // Debug only: the outage itself is logged once by the database watch (server/database-watch.ts).
+    logger.debug({ path }, "database unavailable: write refused with 503");
     return {
       status: 503,
       headers: { "Retry-After": "5" },
-      body: { error: "We could not save this right now. Please try again in a moment, or call the clinic." },
+      body: { error: `We could not save this right now. Please try again in a moment, or ${callTheClinic()}.` },
     };
   }
   logger.error({ path, err: { name: (error as Error)?.name } }, "write endpoint failed");

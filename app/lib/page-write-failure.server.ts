@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { callTheClinic } from "./clinic-phone.server";
 import { databaseAwayContext, isDatabaseUnavailable } from "./database-availability.server";
 import { RateLimitedError, rateLimitedMessage } from "./rate-limit.server";
 
@@ -27,7 +28,7 @@ export function pageWriteFailure(error: unknown, context: Readonly<RouterContext
     context.set(databaseAwayContext, true);
     return {
       status: 503,
-      message: "We could not save this right now. Please try again in a moment, or call the clinic.",
+      message: `We could not save this right now. Please try again in a moment, or ${callTheClinic()}.`,
       headers: { "Retry-After": "5" },
     };
   }

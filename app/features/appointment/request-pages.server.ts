@@ -1,4 +1,7 @@
+import type { RouterContextProvider } from "react-router";
+import { databaseContext } from "~/context";
 import type { Db } from "~/db/client.server";
+import { databaseAwayContext, isDatabaseUnavailable, withDatabaseDeadline } from "~/lib/database-availability.server";
 import { listInsuranceProviders, listLocations, listTreatments } from "~/features/content/queries.server";
 
 /** What the appointment request offers to choose from, read in parallel: only the fields the form shows. */
@@ -20,4 +23,32 @@ export type AppointmentChoices = Awaited<ReturnType<typeof loadAppointmentChoice
 /** The get-started form offers the services only. */
 export async function loadGetStartedChoices(db: Db) {
   return { services: (await listTreatments(db)).map((t) => t.title) };
+}
+
+/** The choices each form last read, by form: what its page offers while the database is away. */
+const lastRead = new Map<string, unknown>();
+
+/**
+ * A request form's choices, or, with the database away (a form posted
+ * without JavaScript during an outage, issue 21), the ones last read in this
+ * process (none after a start without the database): the page still comes
+ * back with what was typed and the 503 message, not the error page.
+ */
+export async function choicesOrLastRead<T>(
+  form: string,
+  context: Readonly<RouterContextProvider>,
+  load: (db: Db) => Promise<T>,
+  none: T,
+): Promise<T> {
+  if (!context.get(databaseAwayContext)) {
+    try {
+      const read = await withDatabaseDeadline(() => load(context.get(databaseContext).db));
+      lastRead.set(form, read);
+      return read;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      context.set(databaseAwayContext, true);
+    }
+  }
+  return (lastRead.get(form) as T | undefined) ?? none;
 }

@@ -97,6 +97,8 @@ export class RedirectRuntime {
     this.loading = next.finally(() => {
       if (this.loading === next) this.loading = undefined;
     });
+    // The caller handles `next`; this copy of its failure (a database away at start) must not end the process.
+    this.loading.catch(() => {});
     return next;
   }
 

@@ -1,10 +1,9 @@
 import { Link } from "react-router";
-import { databaseContext } from "~/context";
 import { APPOINTMENT_PATH, GET_STARTED_PATH } from "~/features/appointment/request-paths";
 import { GetStartedForm } from "~/features/appointment/components/get-started-form";
 import { NextSteps } from "~/features/appointment/components/next-steps";
 import { handleRequestFormPost } from "~/features/appointment/request-forms.server";
-import { loadGetStartedChoices } from "~/features/appointment/request-pages.server";
+import { choicesOrLastRead, loadGetStartedChoices } from "~/features/appointment/request-pages.server";
 import { pageMeta } from "~/features/seo/page-meta";
 import { breadcrumbJsonLd } from "~/features/pages/breadcrumbs";
 import { titleWithSite, webPageJsonLd } from "~/features/seo/page-jsonld";
@@ -17,7 +16,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadGetStartedChoices(context.get(databaseContext).db);
+  return choicesOrLastRead("get_started", context, loadGetStartedChoices, { services: [] });
 }
 
 /** The form posted without JavaScript (with JavaScript it posts JSON to /api/leads). */

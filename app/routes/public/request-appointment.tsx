@@ -1,10 +1,9 @@
 import { Link } from "react-router";
-import { databaseContext } from "~/context";
 import { APPOINTMENT_PATH, GET_STARTED_PATH } from "~/features/appointment/request-paths";
 import { AppointmentForm } from "~/features/appointment/components/appointment-form";
 import { NextSteps } from "~/features/appointment/components/next-steps";
 import { handleRequestFormPost } from "~/features/appointment/request-forms.server";
-import { loadAppointmentChoices } from "~/features/appointment/request-pages.server";
+import { loadAppointmentChoices, choicesOrLastRead } from "~/features/appointment/request-pages.server";
 import { pageMeta } from "~/features/seo/page-meta";
 import { breadcrumbJsonLd } from "~/features/pages/breadcrumbs";
 import { titleWithSite, webPageJsonLd } from "~/features/seo/page-jsonld";
@@ -20,7 +19,11 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadAppointmentChoices(context.get(databaseContext).db);
+  return choicesOrLastRead("appointment", context, loadAppointmentChoices, {
+    services: [],
+    providers: [],
+    locations: [],
+  });
 }
 
 /** The form posted without JavaScript (with JavaScript it posts JSON to /api/leads). */
