@@ -18,6 +18,7 @@ import {
   TITLE_MAX,
   type PostFormField,
 } from "../post-rules";
+import { ChecksPanel } from "./checks-panel";
 import { PersonField, TextField } from "./post-fields";
 import { RevisionCompare, RevisionsPanel } from "./revisions-panel";
 import { useAutosave } from "./use-autosave";
@@ -98,6 +99,8 @@ export function EditorPage({
   const errors = {
     ...(news && !news.ok && dirty ? news.fields : {}),
     ...(shown && !shown.ok ? shown.fields : {}),
+    // Sending to review refused by the checks: the body says so under the field.
+    ...(answer?.intent === "send-to-review" && !answer.ok ? answer.fields : {}),
   };
   const formRef = useFormFeedback<EditorAnswer>(shown);
   const saving = useFormSending({ intents: ["save"] });
@@ -112,9 +115,12 @@ export function EditorPage({
     if (name === "slug") setSlugTouched(true);
   };
 
-  const preview = useLivePreview(previewHtml, {
+  const preview = useLivePreview(previewHtml, view.checks.findings, {
     id: id === null ? "" : String(id),
     title: values.title,
+    slug: values.slug,
+    metaTitle: values.metaTitle,
+    metaDescription: values.metaDescription,
     excerpt: values.excerpt,
     body: values.body,
     authorSlug: values.authorSlug,
@@ -306,10 +312,10 @@ export function EditorPage({
           <RevisionCompare view={view} version={version} unsaved={dirty} />
         </div>
 
-        {/* The side column: the workflow and revisions. The draft generator (blog-generator) and the draft
-            checks (draft-checks) are mounted here when their branches are merged. */}
-        <aside aria-label="Review, publication and revisions" className="grid content-start gap-4">
+        {/* The side column: the workflow, the draft checks (following the typing) and revisions. */}
+        <aside aria-label="Review, checks and revisions" className="grid content-start gap-4">
           {id !== null && view.id !== null ? <WorkflowPanel view={view} unsaved={unsaved} /> : null}
+          <ChecksPanel view={view} findings={preview.findings} unsaved={unsaved} answer={answer} />
           <RevisionsPanel view={view} />
         </aside>
       </div>
