@@ -68,8 +68,17 @@ const FEATURE_IMPORTS = {
   images: ["auth"],
   // The blog's staff side (issue 18): the public post's own rendering for the preview (blog, pages, content), the
   // audit trail and roles, the slug redirects, the search-result preview of the page settings.
-  // The draft checks beside the editor and their gate on review (draft-checks).
-  "blog-editor": ["auth", "blog", "content", "draft-checks", "pages", "seo-page-settings", "seo-redirects"],
+  // The draft checks beside the editor and their gate on review (draft-checks); the draft generator's panel.
+  "blog-editor": [
+    "auth",
+    "blog",
+    "blog-generator",
+    "content",
+    "draft-checks",
+    "pages",
+    "seo-page-settings",
+    "seo-redirects",
+  ],
 };
 
 function refuseCircles(graph) {

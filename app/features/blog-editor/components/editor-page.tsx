@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { useFormSending } from "~/components/form/use-form-sending";
 import { PageHeader } from "~/components/staff/page-header";
 import { Button } from "~/components/ui/button";
+import { GeneratorPanel, type GeneratorService } from "~/features/blog-generator/components/generator-panel";
 import { SearchResultPreview } from "~/features/seo-page-settings/components/search-result-preview";
 import { BLOG_ADMIN_PATH, BLOG_NEW_PATH, blogEditorPath } from "~/lib/blog-paths";
 import type { EditorAnswer, EditorView } from "../editor-types";
@@ -35,11 +36,14 @@ export function EditorPage({
   answer,
   session,
   previewHtml,
+  generator,
 }: {
   view: EditorView;
   answer: EditorAnswer | undefined;
   session: string;
   previewHtml: string;
+  /** The draft generator's data (blog-generator): the model's name, or null, and the services. */
+  generator: { model: string | null; services: GeneratorService[] };
 }) {
   const [values, setValues] = useState(
     answer && !answer.ok && answer.values ? { ...view.values, ...answer.values } : view.values,
@@ -126,6 +130,15 @@ export function EditorPage({
     authorSlug: values.authorSlug,
     reviewerSlug: values.reviewerSlug,
   });
+
+  // The generator writes into the body: after what is there already (nothing typed is lost), the title
+  // from the brief's topic when there is none; autosave keeps it as it streams in.
+  const bodyBefore = useRef("");
+  const startDraft = ({ topic }: { topic: string }) => {
+    bodyBefore.current = values.body.trim() ? `${values.body.trimEnd()}\n\n` : "";
+    if (!values.title.trim() && topic.trim()) set("title", topic.trim().slice(0, TITLE_MAX));
+  };
+  const takeDraft = (markdown: string) => set("body", `${bodyBefore.current}${markdown}`.slice(0, BODY_MAX));
 
   const action = id === null ? BLOG_NEW_PATH : blogEditorPath(id);
   const pageUrl = `${view.publicUrl.replace(/\/$/, "")}/blog/${values.slug || slugify(values.title) || "your-post"}`;
@@ -316,6 +329,16 @@ export function EditorPage({
         <aside aria-label="Review, checks and revisions" className="grid content-start gap-4">
           {id !== null && view.id !== null ? <WorkflowPanel view={view} unsaved={unsaved} /> : null}
           <ChecksPanel view={view} findings={preview.findings} unsaved={unsaved} answer={answer} />
+          {view.status === "draft" ? (
+            <div className="rounded-2xl border border-line bg-surface p-4">
+              <GeneratorPanel
+                model={generator.model}
+                services={generator.services}
+                onDraft={takeDraft}
+                onDraftStart={startDraft}
+              />
+            </div>
+          ) : null}
           <RevisionsPanel view={view} />
         </aside>
       </div>
