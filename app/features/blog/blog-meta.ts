@@ -145,6 +145,7 @@ export function blogPostMeta(view: BlogPostView, root: MetaRoot, pathname: strin
         title: post.metaTitle,
         description: post.metaDescription,
         canonicalPath: `/blog/${post.slug}`,
+        canonical: view.canonical,
         type: "article",
         publishedDate: post.publishedAt,
         modifiedDate: post.updatedAt,

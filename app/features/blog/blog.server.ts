@@ -78,19 +78,31 @@ export interface BlogPostView {
   more: PostSummary[];
   /** The list's name (the h1 of /blog), for the trail. */
   blogTitle: string;
+  /**
+   * The canonical set in the editor, absolute on PUBLIC_URL (resolved here, so the page's meta needs no
+   * code in the browser to resolve it); absent: the post's own address.
+   */
+  canonical?: string;
 }
 
 /** A live post rendered with its blocks; null for a draft, a scheduled post or no post. */
-export async function loadBlogPost(db: Db, slug: string): Promise<BlogPostView | null> {
+export async function loadBlogPost(db: Db, slug: string, publicUrl?: string): Promise<BlogPostView | null> {
   const found = await findLivePost(db, slug);
   if (!found) return null;
-  const { body, ...post } = found;
+  const { body, canonical, ...post } = found;
   const [view, more, { words }] = await Promise.all([
     loadBody(db, body),
     recentLivePosts(db, { exceptSlug: slug, limit: 3 }),
     findBlogWords(db),
   ]);
-  return { post, body: view, wordCount: countWords(body), more, blogTitle: words.title };
+  return {
+    post,
+    body: view,
+    wordCount: countWords(body),
+    more,
+    blogTitle: words.title,
+    ...(canonical && publicUrl ? { canonical: new URL(canonical, `${publicUrl}/`).href } : {}),
+  };
 }
 
 function countWords(body: string) {

@@ -30,6 +30,8 @@ export interface PostSummary {
 export interface PostDetail extends PostSummary {
   metaTitle: string;
   metaDescription: string;
+  /** The canonical staff set in the editor (a site path or an https address); null: the post's own address. */
+  canonical?: string | null;
   body: string;
   reviewer: PostPerson | null;
 }
@@ -153,6 +155,7 @@ export async function findLivePost(db: Db, slug: string, now = new Date()): Prom
       ...summaryColumns,
       metaTitle: t.blogPosts.metaTitle,
       metaDescription: t.blogPosts.metaDescription,
+      canonical: t.blogPosts.canonical,
       reviewer: personColumns(reviewer),
     })
     .from(t.blogPosts)
@@ -166,6 +169,7 @@ export async function findLivePost(db: Db, slug: string, now = new Date()): Prom
     metaTitle: row.metaTitle || row.title,
     metaDescription: row.metaDescription || row.excerpt,
     body: row.body,
+    canonical: row.canonical,
     reviewer: person(row.reviewer),
   };
 }

@@ -9,6 +9,8 @@ export interface PageMetaInput {
   keywords?: string[];
   ogImage?: string;
   canonicalPath?: string;
+  /** An absolute canonical the page's own data names (a blog post's, resolved on the server); a page setting wins. */
+  canonical?: string;
   type?: string;
   publishedDate?: string;
   modifiedDate?: string;
