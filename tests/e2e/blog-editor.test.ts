@@ -255,5 +255,5 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
     await look(page.getByRole("link", { name: TITLE })).visible();
     await look(page.getByRole("table").getByText("Cleo Clinician", { exact: false })).visible();
     await expectAxeCleanAtBothWidths(page);
-  });
+  }, 180_000);
 });
