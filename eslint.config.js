@@ -20,7 +20,8 @@ const FEATURE_IMPORTS = {
   leads: ["analytics"],
   seo: ["content"],
   pages: ["content", "seo"],
-  blog: ["content", "pages", "seo"],
+  // The featured image's markup, made on the server (images).
+  blog: ["content", "images", "pages", "seo"],
   appointment: ["content", "leads", "seo"],
   home: ["content", "leads"],
   // The public frame: header, footer (with the newsletter box), consent choices.
@@ -75,6 +76,7 @@ const FEATURE_IMPORTS = {
     "blog-generator",
     "content",
     "draft-checks",
+    "images",
     "pages",
     "seo-page-settings",
     "seo-redirects",

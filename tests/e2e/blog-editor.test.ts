@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
@@ -167,6 +168,18 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
     await page.reload();
     await hydrated(page);
 
+    // A featured image, uploaded with its alt text, kept by autosave.
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#4a7c74" } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel("Image file", { exact: true })
+      .setInputFiles({ name: "dusk.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.getByLabel("Describe the image (alt text)").fill("A quiet bedroom lit by a bedside lamp");
+    await page.getByRole("button", { name: "Upload image" }).click();
+    await look(page.getByText("Remove this image")).visible();
+    await look(page.getByTestId("autosave-status"), 15_000).text("All changes saved");
+
     // The checks follow the typing: "commit suicide" with no 988 is an error, and review is refused.
     const body = page.getByLabel("Body (Markdown)", { exact: true });
     await body.fill(`${BODY}\n\nSome people commit suicide after months of quiet pain.`);
@@ -212,6 +225,10 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
       /Medically reviewed by <a[^>]*href="\/team\/jordan-whitfield"[^>]*>Jordan Whitfield, PMHNP-BC<\/a>/,
     );
     expect(article).not.toMatch(RUNNABLE);
+    // The featured image: a <picture> with its alt text and size, loaded at once (the post's largest paint), and og:image.
+    expect(article).toMatch(/<picture><source type="image\/avif"[^>]*>.*alt="A quiet bedroom lit by a bedside lamp"/);
+    expect(article).toMatch(/<img[^>]*width="1200" height="800"[^>]*loading="eager"/);
+    expect(publicHtml).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/media\/[0-9a-f]{64}\.jpg"/);
 
     // The preview is the public article, byte for byte (what the editor shows, asked as its fetcher asks).
     await clinician.page.reload();

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { teamMembers } from "./content";
+import { images } from "./images";
 import { users } from "./staff";
 
 // ---------------------------------------------------------------------------
@@ -39,6 +40,8 @@ export const blogPosts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The featured image (decision 0037's pipeline, alt text required there); null: none. */
+    featuredImageId: integer("featured_image_id").references(() => images.id, { onDelete: "set null" }),
     /** An absolute URL or site path the post names as its canonical; null = its own address. */
     canonical: text("canonical"),
     /** The clinician (a staff account) who approved it, and when; cleared when the text changes after. */

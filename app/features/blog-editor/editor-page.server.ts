@@ -5,6 +5,7 @@ import * as t from "~/db/schema";
 import { can } from "~/features/auth/access";
 import { getSiteRow } from "~/features/content/queries.server";
 import { withFallbacks } from "~/features/content/site-content";
+import { imageSources } from "~/features/images/image-store.server";
 import { formAnswer } from "~/lib/form-answer";
 import { formatClinicDateTime, parseClinicDateTimeInput } from "~/lib/clinic-time";
 import { fieldErrors } from "~/lib/field-errors";
@@ -34,6 +35,7 @@ function formValuesOf(post: t.BlogPost): Record<PostFormField, string> {
     metaTitle: post.metaTitle,
     metaDescription: post.metaDescription,
     canonical: post.canonical ?? "",
+    featuredImageId: post.featuredImageId === null ? "" : String(post.featuredImageId),
   };
 }
 
@@ -67,6 +69,7 @@ export async function editorView(
       revisions: [],
       compare: null,
       checks: { findings: await checkPostDraft(db, null, draftOf(emptyValues), publicUrl), override: null },
+      featuredImage: null,
     };
   }
   const [row] = await db
@@ -76,12 +79,13 @@ export async function editorView(
     .where(eq(t.blogPosts.id, id));
   if (!row) return null;
   const { post } = row;
-  const [revisions, findings, overrider] = await Promise.all([
+  const [revisions, findings, overrider, featuredImage] = await Promise.all([
     listRevisions(db, id),
     checkPostDraft(db, id, draftOf(post), publicUrl),
     post.checkOverride
       ? db.select({ name: t.users.name }).from(t.users).where(eq(t.users.id, post.checkOverride.by))
       : Promise.resolve([]),
+    post.featuredImageId === null ? Promise.resolve(null) : imageSources(db, post.featuredImageId),
   ]);
   const override = post.checkOverride
     ? {
@@ -104,6 +108,7 @@ export async function editorView(
     revisions,
     compare: compareId ? await compareRevision(db, post, compareId, revisions) : null,
     checks: { findings, override },
+    featuredImage,
   };
 }
 

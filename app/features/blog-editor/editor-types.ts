@@ -1,4 +1,5 @@
 import type { Finding } from "~/features/draft-checks/draft-types";
+import type { ImageSources } from "~/features/images/image-rules";
 import type { FormAnswer } from "~/lib/form-answer";
 import type { PostFormField, ShownStatus } from "./post-rules";
 
@@ -49,6 +50,8 @@ export interface EditorView {
   canApprove: boolean;
   /** The draft checks on the stored post, and a clinician's override of their errors (decision 0037). */
   checks: DraftChecksView;
+  /** The stored featured image, for its field. */
+  featuredImage: ImageSources | null;
   publicUrl: string;
   siteName: string;
 }

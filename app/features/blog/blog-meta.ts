@@ -146,6 +146,7 @@ export function blogPostMeta(view: BlogPostView, root: MetaRoot, pathname: strin
         description: post.metaDescription,
         canonicalPath: `/blog/${post.slug}`,
         canonical: view.canonical,
+        socialImage: view.socialImage,
         type: "article",
         publishedDate: post.publishedAt,
         modifiedDate: post.updatedAt,

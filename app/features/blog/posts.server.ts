@@ -25,6 +25,10 @@ export interface PostSummary {
   updatedAt: string;
   readingMinutes: number;
   author: PostPerson | null;
+  /** The featured image's id (its markup is added by the page's loader); null: none. */
+  featuredImageId?: number | null;
+  /** The featured image's markup, made on the server (featured-image.server.tsx), for the list's cards. */
+  imageHtml?: string;
 }
 
 export interface PostDetail extends PostSummary {
@@ -58,6 +62,7 @@ const summaryColumns = {
   publishedAt: t.blogPosts.publishedAt,
   updatedAt: t.blogPosts.updatedAt,
   author: personColumns(author),
+  featuredImageId: t.blogPosts.featuredImageId,
 };
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -71,6 +76,7 @@ type SummaryRow = {
   publishedAt: Date | null;
   updatedAt: Date;
   author: PersonRow;
+  featuredImageId: number | null;
 };
 
 /** A left-joined team member: null when the post names nobody (or someone since removed). */
@@ -91,6 +97,7 @@ function toSummary(row: SummaryRow): PostSummary {
     updatedAt: updatedAt.toISOString(),
     readingMinutes: readingMinutes(row.body),
     author: person(row.author),
+    featuredImageId: row.featuredImageId,
   };
 }
 

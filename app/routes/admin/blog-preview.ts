@@ -32,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       body: values.body ?? "",
       authorSlug: values.authorSlug ?? "",
       reviewerSlug: values.reviewerSlug ?? "",
+      featuredImageId: values.featuredImageId ?? "",
     }),
     checkPostDraft(db, postId, draftOf(values), context.get(configContext).publicUrl),
   ]);

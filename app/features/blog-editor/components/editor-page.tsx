@@ -6,6 +6,7 @@ import { useFormSending } from "~/components/form/use-form-sending";
 import { PageHeader } from "~/components/staff/page-header";
 import { Button } from "~/components/ui/button";
 import { GeneratorPanel, type GeneratorService } from "~/features/blog-generator/components/generator-panel";
+import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import { SearchResultPreview } from "~/features/seo-page-settings/components/search-result-preview";
 import { BLOG_ADMIN_PATH, BLOG_NEW_PATH, blogEditorPath } from "~/lib/blog-paths";
 import type { EditorAnswer, EditorView } from "../editor-types";
@@ -129,6 +130,7 @@ export function EditorPage({
     body: values.body,
     authorSlug: values.authorSlug,
     reviewerSlug: values.reviewerSlug,
+    featuredImageId: values.featuredImageId,
   });
 
   // The generator writes into the body: after what is there already (nothing typed is lost), the title
@@ -218,6 +220,17 @@ export function EditorPage({
               rows={2}
               maxLength={EXCERPT_MAX}
             />
+            <div className="grid gap-1">
+              <ImageUploadField
+                name="featuredImageId"
+                label="Featured image"
+                image={view.featuredImage}
+                onChange={(image) => set("featuredImageId", image ? String(image.id) : "")}
+              />
+              {errors.featuredImageId ? (
+                <p className="text-sm font-medium text-danger">{errors.featuredImageId}</p>
+              ) : null}
+            </div>
             <TextField
               name="body"
               label="Body"
