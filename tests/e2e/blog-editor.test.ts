@@ -235,7 +235,7 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
     await hydrated(clinician.page);
     const asked = await clinician.page.evaluate(async () => {
       const form = new FormData();
-      for (const name of ["title", "excerpt", "body", "authorSlug", "reviewerSlug"]) {
+      for (const name of ["title", "excerpt", "body", "authorSlug", "reviewerSlug", "featuredImageId"]) {
         const field = document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
         form.set(name, field.value);
       }
