@@ -20,7 +20,8 @@ const FEATURE_IMPORTS = {
   leads: ["analytics"],
   seo: ["content"],
   pages: ["content", "seo"],
-  blog: ["content", "pages", "seo"],
+  // The featured image's markup, made on the server (images).
+  blog: ["content", "images", "pages", "seo"],
   appointment: ["content", "leads", "seo"],
   home: ["content", "leads"],
   // The public frame: header, footer (with the newsletter box), consent choices.
@@ -68,7 +69,18 @@ const FEATURE_IMPORTS = {
   images: ["auth"],
   // The blog's staff side (issue 18): the public post's own rendering for the preview (blog, pages, content), the
   // audit trail and roles, the slug redirects, the search-result preview of the page settings.
-  "blog-editor": ["auth", "blog", "content", "pages", "seo-page-settings", "seo-redirects"],
+  // The draft checks beside the editor and their gate on review (draft-checks); the draft generator's panel.
+  "blog-editor": [
+    "auth",
+    "blog",
+    "blog-generator",
+    "content",
+    "draft-checks",
+    "images",
+    "pages",
+    "seo-page-settings",
+    "seo-redirects",
+  ],
   // Site content by staff (issue 19): the audit trail, the content model and its version.
   "content-editing": ["auth", "content"],
 };

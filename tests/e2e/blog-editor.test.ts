@@ -1,9 +1,11 @@
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { hydrated, look, routerIdle } from "../setup/page-assertions";
+import { startModelServer, type ModelServer } from "../setup/model-server";
 import { startServer, type TestServer } from "../setup/server";
 import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
 
@@ -45,6 +47,7 @@ function articleOf(html: string): string {
 describe.each(databaseKinds())("the blog editor on %s", (kind) => {
   const browser = useBrowser();
   let server: TestServer;
+  let model: ModelServer;
   let writerCookie: string;
   let clinicianCookie: string;
 
@@ -52,12 +55,21 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
     const dataDir = copyPgliteTemplate(`blog-editor-${kind}`);
     const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
     await addStaffTo(databaseUrl ? { databaseUrl } : { dataDir }, [WRITER, CLINICIAN]);
-    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
+    model = await startModelServer();
+    server = await startServer({
+      dataDir,
+      env: {
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        BLOG_AI_BASE_URL: model.url,
+        BLOG_AI_MODEL: "loopback-writer",
+      },
+    });
     writerCookie = await signInCookie(server.url, WRITER.email);
     clinicianCookie = await signInCookie(server.url, CLINICIAN.email);
   });
   afterAll(async () => {
     await server?.stop();
+    await model?.stop();
   });
 
   async function open(path: string, cookie: string) {
@@ -89,6 +101,20 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
   it("takes a post from a first word to the blog, through autosave, preview, review and approval", async () => {
     const { page, context } = await open("/admin/blog/new", writerCookie);
     await look(page.getByRole("heading", { level: 1 }).first()).text("Write a post");
+
+    // The generator beside the editor writes into its body (and its empty title) from the loopback model.
+    await page.getByLabel("Topic", { exact: true }).fill("Sleep and mood");
+    await page.getByLabel("Audience", { exact: true }).fill("Adults who sleep badly");
+    await page.getByLabel("Focus keyphrase", { exact: true }).fill("sleep and mood");
+    await page.getByRole("group", { name: "Related services" }).getByRole("checkbox").first().check();
+    await page.getByRole("button", { name: "Propose an outline" }).click();
+    await expect.poll(() => page.getByLabel("Outline", { exact: true }).inputValue()).toContain("Why sleep matters");
+    await page.getByRole("button", { name: "Write the draft" }).click();
+    await expect
+      .poll(() => page.getByLabel("Body (Markdown)", { exact: true }).inputValue())
+      .toBe("## Why sleep matters\n\nSleep and mood are closely linked. See [Therapy](/therapy).");
+    await look(page.getByLabel("Title", { exact: true })).value("Sleep and mood");
+    await look(page.getByTestId("post-preview").getByRole("heading", { level: 2 })).text("Why sleep matters");
 
     // Typing: the address follows the title, the preview follows the body, autosave keeps it all.
     await page.getByLabel("Title", { exact: true }).fill(TITLE);
@@ -142,6 +168,40 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
     await page.reload();
     await hydrated(page);
 
+    // A featured image, uploaded with its alt text, kept by autosave.
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#4a7c74" } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel("Image file", { exact: true })
+      .setInputFiles({ name: "dusk.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.getByLabel("Describe the image (alt text)").fill("A quiet bedroom lit by a bedside lamp");
+    await page.getByRole("button", { name: "Upload image" }).click();
+    await look(page.getByText("Remove this image")).visible();
+    await look(page.getByTestId("autosave-status"), 15_000).text("All changes saved");
+
+    // The checks follow the typing: "commit suicide" with no 988 is an error, and review is refused.
+    const body = page.getByLabel("Body (Markdown)", { exact: true });
+    await body.fill(`${BODY}\n\nSome people commit suicide after months of quiet pain.`);
+    const checks = page.getByTestId("draft-checks");
+    await look(checks.getByRole("list", { name: /Must change before review/ }).getByRole("listitem")).count(2);
+    await look(checks.getByText(/commit suicide/).first()).visible();
+    await look(page.getByTestId("autosave-status"), 15_000).text("All changes saved");
+    await pressMove(page, "Send to review");
+    await look(page.getByTestId("post-status")).text("Draft");
+    await look(page.getByText(/^Change before review:.*commit suicide/i)).visible();
+    await look(body).attribute("aria-invalid", "true");
+    expect(await checks.getByLabel("Reason for overriding").count()).toBe(0);
+
+    // The clinician lets it through with a written reason (kept with the post, audited).
+    const clinician = await open(editorPath, clinicianCookie);
+    const reason = "A reader's own words, quoted with consent; the crisis line is added at layout.";
+    await clinician.page.getByLabel("Reason for overriding").fill(reason);
+    await clinician.page.getByRole("button", { name: "Override with this reason" }).click();
+    await look(clinician.page.getByTestId("checks-override")).contains(reason);
+    await page.reload();
+    await hydrated(page);
+
     // To review, from the keyboard; the writer cannot approve.
     await pressMove(page, "Send to review");
     await look(page.getByTestId("post-status")).text("In review");
@@ -149,7 +209,8 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
     expect(await page.getByRole("button", { name: "Approve for publication" }).count()).toBe(0);
 
     // The clinician approves and publishes.
-    const clinician = await open(editorPath, clinicianCookie);
+    await clinician.page.reload();
+    await hydrated(clinician.page);
     await pressMove(clinician.page, "Approve for publication");
     await look(clinician.page.getByTestId("post-status")).text("Approved");
     await look(clinician.page.getByText(/Approved by Cleo Clinician on/)).visible();
@@ -164,13 +225,17 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
       /Medically reviewed by <a[^>]*href="\/team\/jordan-whitfield"[^>]*>Jordan Whitfield, PMHNP-BC<\/a>/,
     );
     expect(article).not.toMatch(RUNNABLE);
+    // The featured image: a <picture> with its alt text and size, loaded at once (the post's largest paint), and og:image.
+    expect(article).toMatch(/<picture><source type="image\/avif"[^>]*>.*alt="A quiet bedroom lit by a bedside lamp"/);
+    expect(article).toMatch(/<img[^>]*width="1200" height="800"[^>]*loading="eager"/);
+    expect(publicHtml).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/media\/[0-9a-f]{64}\.jpg"/);
 
     // The preview is the public article, byte for byte (what the editor shows, asked as its fetcher asks).
     await clinician.page.reload();
     await hydrated(clinician.page);
     const asked = await clinician.page.evaluate(async () => {
       const form = new FormData();
-      for (const name of ["title", "excerpt", "body", "authorSlug", "reviewerSlug"]) {
+      for (const name of ["title", "excerpt", "body", "authorSlug", "reviewerSlug", "featuredImageId"]) {
         const field = document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
         form.set(name, field.value);
       }
@@ -207,5 +272,5 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
     await look(page.getByRole("link", { name: TITLE })).visible();
     await look(page.getByRole("table").getByText("Cleo Clinician", { exact: false })).visible();
     await expectAxeCleanAtBothWidths(page);
-  });
+  }, 180_000);
 });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { teamMembers } from "./content";
+import { images } from "./images";
 import { users } from "./staff";
 
 // ---------------------------------------------------------------------------
@@ -39,6 +40,8 @@ export const blogPosts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The featured image (decision 0037's pipeline, alt text required there); null: none. */
+    featuredImageId: integer("featured_image_id").references(() => images.id, { onDelete: "set null" }),
     /** An absolute URL or site path the post names as its canonical; null = its own address. */
     canonical: text("canonical"),
     /** The clinician (a staff account) who approved it, and when; cleared when the text changes after. */
@@ -46,6 +49,11 @@ export const blogPosts = pgTable(
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     /** For an unpublished post: null = its address answers 410 Gone; a site path = it redirects there. */
     unpublishedRedirect: text("unpublished_redirect"),
+    /**
+     * A clinician's override of the draft checks' errors (decision 0037): the finding ids it covers, the
+     * written reason, who and when. An error not named here blocks review again.
+     */
+    checkOverride: jsonb("check_override").$type<{ findingIds: string[]; reason: string; by: string; at: string }>(),
     /** Bumped by every write of the text, so a save from a stale tab is refused (autosave conflicts). */
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

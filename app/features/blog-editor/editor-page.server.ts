@@ -5,6 +5,7 @@ import * as t from "~/db/schema";
 import { can } from "~/features/auth/access";
 import { getSiteRow } from "~/features/content/queries.server";
 import { withFallbacks } from "~/features/content/site-content";
+import { imageSources } from "~/features/images/image-store.server";
 import { formAnswer } from "~/lib/form-answer";
 import { formatClinicDateTime, parseClinicDateTimeInput } from "~/lib/clinic-time";
 import { fieldErrors } from "~/lib/field-errors";
@@ -13,8 +14,9 @@ import type { EditorAnswer, EditorView } from "./editor-types";
 import { teamChoices } from "./post-list.server";
 import { postFormFields, postFormSchema, shownStatus, type PostFormField } from "./post-rules";
 import { createPost, savePost, type SaveKind } from "./posts-store.server";
+import { checkPostDraft, draftOf } from "./post-checks.server";
 import { compareRevision, findRevision, listRevisions } from "./revisions.server";
-import { movePost, type Move } from "./workflow.server";
+import { movePost, overrideChecks, type Move } from "./workflow.server";
 
 const when = (at: Date) => ({ iso: at.toISOString(), text: formatClinicDateTime(at) });
 
@@ -33,6 +35,7 @@ function formValuesOf(post: t.BlogPost): Record<PostFormField, string> {
     metaTitle: post.metaTitle,
     metaDescription: post.metaDescription,
     canonical: post.canonical ?? "",
+    featuredImageId: post.featuredImageId === null ? "" : String(post.featuredImageId),
   };
 }
 
@@ -65,6 +68,8 @@ export async function editorView(
       unpublishedRedirect: null,
       revisions: [],
       compare: null,
+      checks: { findings: await checkPostDraft(db, null, draftOf(emptyValues), publicUrl), override: null },
+      featuredImage: null,
     };
   }
   const [row] = await db
@@ -74,7 +79,22 @@ export async function editorView(
     .where(eq(t.blogPosts.id, id));
   if (!row) return null;
   const { post } = row;
-  const revisions = await listRevisions(db, id);
+  const [revisions, findings, overrider, featuredImage] = await Promise.all([
+    listRevisions(db, id),
+    checkPostDraft(db, id, draftOf(post), publicUrl),
+    post.checkOverride
+      ? db.select({ name: t.users.name }).from(t.users).where(eq(t.users.id, post.checkOverride.by))
+      : Promise.resolve([]),
+    post.featuredImageId === null ? Promise.resolve(null) : imageSources(db, post.featuredImageId),
+  ]);
+  const override = post.checkOverride
+    ? {
+        findingIds: post.checkOverride.findingIds,
+        reason: post.checkOverride.reason,
+        by: overrider[0]?.name ?? null,
+        at: when(new Date(post.checkOverride.at)),
+      }
+    : null;
   return {
     ...base,
     id,
@@ -87,6 +107,8 @@ export async function editorView(
     unpublishedRedirect: post.unpublishedRedirect,
     revisions,
     compare: compareId ? await compareRevision(db, post, compareId, revisions) : null,
+    checks: { findings, override },
+    featuredImage,
   };
 }
 
@@ -204,13 +226,35 @@ export async function runEditorAction(
     return say(200, { ok: true, intent, message, version: saved.version, slug: saved.slug });
   }
 
+  if (intent === "override-checks" && id !== null) {
+    const done = await overrideChecks(db, actor, id, {
+      reason: values.reason ?? "",
+      findingIds: (values.findingIds ?? "").split(",").filter(Boolean),
+    });
+    if (!done.ok)
+      return say(done.status, {
+        ok: false,
+        intent,
+        message: done.message,
+        fields: (done.fields ?? {}) as EditorAnswer["fields"],
+        values: { reason: values.reason ?? "" } as EditorAnswer["values"],
+      });
+    return say(200, { ok: true, intent, message: done.message });
+  }
+
   const makeMove = MOVES[intent];
   if (!makeMove || id === null)
     return say(400, { ok: false, intent, message: "This form submission could not be understood." });
   const move = makeMove(values);
   if (typeof move === "string") return say(400, { ok: false, intent, message: move });
   const moved = await movePost(db, actor, id, move);
-  if (!moved.ok) return say(moved.status, { ok: false, intent, message: moved.message });
+  if (!moved.ok)
+    return say(moved.status, {
+      ok: false,
+      intent,
+      message: moved.message,
+      fields: (moved.fields ?? {}) as EditorAnswer["fields"],
+    });
   if (moved.contentVersion) services.pageCache.contentChanged(moved.contentVersion);
   return say(200, { ok: true, intent, message: moved.message });
 }

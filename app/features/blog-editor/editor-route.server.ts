@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { clientContext, configContext, databaseContext, servicesContext, staffContext } from "~/context";
+import { generatorPanelData } from "~/features/blog-generator/generator-page.server";
 import { answerWith, writeFailed } from "~/lib/form-answer.server";
 import { readFormValues } from "~/lib/form-values";
 import { blogEditorPath } from "~/lib/blog-paths";
@@ -22,9 +23,13 @@ export async function loadEditor(context: Context, id: number | null, url: URL) 
     Number.isInteger(compare) && compare > 0 ? compare : null,
   );
   if (!view) throw data(null, { status: 404 });
-  const previewHtml = await renderPreviewHtml(db, { id, ...view.values });
+  const [previewHtml, generator] = await Promise.all([
+    renderPreviewHtml(db, { id, ...view.values }),
+    // The draft generator beside the body (decision 0036): the model's name and the services only.
+    generatorPanelData(db, context.get(servicesContext).blogAi),
+  ]);
   // A fresh autosave session for each opening of the editor: its autosaves keep one revision.
-  return { view, previewHtml, session: randomUUID() };
+  return { view, previewHtml, generator, session: randomUUID() };
 }
 
 /** The editor's action: a save on /new that made the post goes to its editor (303), except an autosave. */

@@ -1,8 +1,10 @@
+import type { Finding } from "~/features/draft-checks/draft-types";
+import type { ImageSources } from "~/features/images/image-rules";
 import type { FormAnswer } from "~/lib/form-answer";
 import type { PostFormField, ShownStatus } from "./post-rules";
 
 /** What every form of the editor answers: the form kit's shape, with the post's new version. */
-export type EditorAnswer = FormAnswer<PostFormField> & {
+export type EditorAnswer = FormAnswer<PostFormField | "reason" | "findingIds"> & {
   /** The version the post is at now (after a save); the next save must name it. */
   version?: number;
   /** A save was refused because the post changed elsewhere. */
@@ -46,6 +48,15 @@ export interface EditorView {
   revisions: RevisionRow[];
   compare: RevisionCompare | null;
   canApprove: boolean;
+  /** The draft checks on the stored post, and a clinician's override of their errors (decision 0037). */
+  checks: DraftChecksView;
+  /** The stored featured image, for its field. */
+  featuredImage: ImageSources | null;
   publicUrl: string;
   siteName: string;
+}
+
+export interface DraftChecksView {
+  findings: Finding[];
+  override: { findingIds: string[]; reason: string; by: string | null; at: { iso: string; text: string } } | null;
 }

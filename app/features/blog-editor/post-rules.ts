@@ -106,6 +106,12 @@ export const postFormSchema = z.object({
     .trim()
     .max(2000, "The canonical address is too long.")
     .refine(canonicalOk, "Leave empty, or give a path such as /blog/other-post or a full https:// address."),
+  /** The featured image's id (ImageUploadField's hidden input); empty: none. */
+  featuredImageId: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || /^\d{1,9}$/.test(v), "Upload the image again."),
 });
 
 export type PostForm = z.infer<typeof postFormSchema>;

@@ -59,6 +59,13 @@ async function freeSlugFor(db: Db | Tx, title: string, exceptId: number | null):
 async function teamProblems(db: Db | Tx, form: PostForm): Promise<Partial<Record<PostFormField, string>>> {
   const fields: Partial<Record<PostFormField, string>> = {};
   const wanted = [form.authorSlug, form.reviewerSlug].filter(Boolean);
+  if (form.featuredImageId) {
+    const [image] = await db
+      .select({ id: t.images.id })
+      .from(t.images)
+      .where(eq(t.images.id, Number(form.featuredImageId)));
+    if (!image) fields.featuredImageId = "This image is no longer stored: upload it again.";
+  }
   if (wanted.length === 0) return fields;
   const found = new Set((await db.select({ slug: t.teamMembers.slug }).from(t.teamMembers)).map((row) => row.slug));
   if (form.authorSlug && !found.has(form.authorSlug)) fields.authorSlug = "Choose an author from the team.";
@@ -77,6 +84,7 @@ const columnsOf = (form: PostForm, slug: string) => ({
   metaTitle: form.metaTitle,
   metaDescription: form.metaDescription,
   canonical: form.canonical || null,
+  featuredImageId: form.featuredImageId ? Number(form.featuredImageId) : null,
 });
 
 /** What an audit entry keeps of a post: its fields, the body only as its length (the revisions keep the text). */
@@ -224,6 +232,7 @@ function changes(before: t.BlogPost, after: t.BlogPost) {
     "metaTitle",
     "metaDescription",
     "canonical",
+    "featuredImageId",
     "status",
   ] as const;
   const was: Record<string, unknown> = {};

@@ -17,6 +17,8 @@ export interface PreviewInput {
   body: string;
   authorSlug: string;
   reviewerSlug: string;
+  /** The featured image's id as the editor holds it; empty or absent: none. */
+  featuredImageId?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function renderPreviewHtml(db: Db, input: PreviewInput, now = new D
     metaDescription: "",
     publishedAt: stored?.publishedAt ?? null,
     updatedAt: stored?.updatedAt ?? now,
+    featuredImageId: /^\d{1,9}$/.test(input.featuredImageId ?? "") ? Number(input.featuredImageId) : null,
   });
   return renderToString(
     <MemoryRouter>

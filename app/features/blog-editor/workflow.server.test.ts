@@ -9,7 +9,7 @@ import { readContentVersion } from "~/features/content/content-version.server";
 import { findLivePost, findUnpublishedPost } from "~/features/blog/posts.server";
 import { bumpWhenPostsFallDue } from "~/features/blog/schedule.server";
 import type { EditorActor } from "./editor-actor";
-import { postFormSchema } from "./post-rules";
+import { testPostForm } from "./test-post-form";
 import { createPost, savePost } from "./posts-store.server";
 import { movePost } from "./workflow.server";
 import { runEditorAction } from "./editor-page.server";
@@ -17,20 +17,7 @@ import { compareRevision, listRevisions } from "./revisions.server";
 
 const HOUR = 3_600_000;
 
-const form = (over: Record<string, string> = {}) =>
-  postFormSchema.parse({
-    title: "Test: sleep and worry",
-    slug: "",
-    excerpt: "Why worry keeps us up, and what helps.",
-    body: "## Why it happens\n\nWorry and sleep feed each other.",
-    tags: "sleep, anxiety",
-    authorSlug: "maya-ellison",
-    reviewerSlug: "jordan-whitfield",
-    metaTitle: "",
-    metaDescription: "",
-    canonical: "",
-    ...over,
-  });
+const form = testPostForm;
 
 describeOnEachDatabase("the blog post workflow", (database) => {
   let db: Db;

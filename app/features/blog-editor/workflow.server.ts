@@ -4,8 +4,10 @@ import * as t from "~/db/schema";
 import { can } from "~/features/auth/access";
 import { audit } from "~/features/auth/audit.server";
 import { bumpContentVersion } from "~/features/content/content-version.server";
+import { draftBlockers, makeCheckOverride } from "~/features/draft-checks/draft-blockers.server";
 import { normalisePath } from "~/lib/site-path";
 import type { EditorActor } from "./editor-actor";
+import { checkPostDraft, draftOf } from "./post-checks.server";
 import { isLiveRow } from "./posts-store.server";
 
 /**
@@ -26,9 +28,19 @@ export type Move =
 
 export type MoveResult =
   | { ok: true; status: t.BlogPostStatus; contentVersion: string | null; message: string }
-  | { ok: false; status: 400 | 403 | 404 | 409; message: string };
+  | {
+      ok: false;
+      status: 400 | 403 | 404 | 409;
+      message: string;
+      /** The field the refusal is about (the body, when the checks found errors). */
+      fields?: Partial<Record<"body" | "reason" | "findingIds", string>>;
+    };
 
-const refuse = (status: 400 | 403 | 404 | 409, message: string): MoveResult => ({ ok: false, status, message });
+const refuse = (
+  status: 400 | 403 | 404 | 409,
+  message: string,
+  fields?: Partial<Record<"body" | "reason" | "findingIds", string>>,
+): MoveResult => ({ ok: false, status, message, ...(fields ? { fields } : {}) });
 
 export async function movePost(
   db: Db,
@@ -65,6 +77,18 @@ export async function movePost(
           return refuse(400, "Write a title and a body before sending the post to review.");
         if (!post.reviewerSlug)
           return refuse(400, "Choose the clinician who reviews the post, then send it to review.");
+        {
+          // The stored words are checked (a save comes first), in the transaction that holds the row.
+          const blockers = draftBlockers(await checkPostDraft(tx, id, draftOf(post)), post.checkOverride);
+          if (blockers.blocked) {
+            const list = blockers.errors.map((f) => f.title).join("; ");
+            return refuse(
+              400,
+              `The checks found ${blockers.errors.length === 1 ? "something" : `${blockers.errors.length} things`} to change before review: ${list}. Change the text, or ask a clinician to let it through with a written reason.`,
+              { body: `Change before review: ${list}.` },
+            );
+          }
+        }
         set = { status: "in_review" };
         message = "Sent to review: a clinician can now approve it.";
         where.push(eq(t.blogPosts.status, "draft"));
@@ -135,6 +159,42 @@ export async function movePost(
       status: after.status,
       contentVersion: publicChange ? await bumpContentVersion(tx) : null,
       message,
+    };
+  });
+}
+
+/**
+ * A clinician lets a draft past the errors its checks found now, with a
+ * written reason (decision 0037): kept with the post and audited as
+ * `draft_checks_overridden` in one transaction. The override names the
+ * findings it covers; an error that appears later blocks review again.
+ * Not a change of the words, so the version (autosave's) does not move.
+ */
+export async function overrideChecks(
+  db: Db,
+  actor: EditorActor,
+  id: number,
+  input: { reason: string; findingIds: string[] },
+  now = new Date(),
+): Promise<MoveResult> {
+  return db.transaction(async (tx): Promise<MoveResult> => {
+    const [post] = await tx.select().from(t.blogPosts).where(eq(t.blogPosts.id, id)).for("update");
+    if (!post) return refuse(404, "This post no longer exists.");
+    if (post.status !== "draft") return refuse(409, "Only a draft's checks can be overridden.");
+    const findings = await checkPostDraft(tx, id, draftOf(post));
+    if (actor.id === null) return refuse(403, "Only a clinician can let a draft past its checks.");
+    const made = makeCheckOverride({ id: actor.id, roles: actor.roles }, id, input, findings, now);
+    if (!made.ok) return refuse(made.status, made.message, made.fields);
+    await tx.update(t.blogPosts).set({ checkOverride: made.override }).where(eq(t.blogPosts.id, id));
+    await audit(tx, actor, {
+      ...made.audit,
+      detail: { ...made.audit.detail, before: post.checkOverride ?? null, after: made.override },
+    });
+    return {
+      ok: true,
+      status: post.status,
+      contentVersion: null,
+      message: "The checks' errors are overridden with your reason: the draft can go to review.",
     };
   });
 }

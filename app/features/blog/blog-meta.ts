@@ -145,6 +145,8 @@ export function blogPostMeta(view: BlogPostView, root: MetaRoot, pathname: strin
         title: post.metaTitle,
         description: post.metaDescription,
         canonicalPath: `/blog/${post.slug}`,
+        canonical: view.canonical,
+        socialImage: view.socialImage,
         type: "article",
         publishedDate: post.publishedAt,
         modifiedDate: post.updatedAt,

@@ -4,6 +4,7 @@ import { getSiteRow } from "~/features/content/queries.server";
 import { withFallbacks } from "~/features/content/site-content";
 import { findPage } from "~/features/pages/content-page.server";
 import { loadBody, type BodyView } from "~/features/pages/block-data.server";
+import { featuredImage, type FeaturedImage } from "./featured-image.server";
 import { paginatedDescription, paginatedTitle } from "./list-page-words.server";
 import { findLivePost, listLivePosts, recentLivePosts, type PostDetail, type PostSummary } from "./posts.server";
 
@@ -59,12 +60,23 @@ export interface BlogIndexView {
 export async function loadBlogIndex(db: Db, page: number): Promise<BlogIndexView | null> {
   const list = await listLivePosts(db, { page });
   if (page > list.pageCount) return null;
-  const [{ words, note }, site] = await Promise.all([findBlogWords(db), getSiteRow(db)]);
+  const [{ words, note }, site, posts] = await Promise.all([
+    findBlogWords(db),
+    getSiteRow(db),
+    // The first card's image may be the list's largest paint: loaded at once; the others as they scroll in.
+    Promise.all(
+      list.posts.map(async (post, i) => {
+        const image = await featuredImage(db, post.featuredImageId ?? null, { priority: i === 0, card: true });
+        return image ? { ...post, imageHtml: image.html } : post;
+      }),
+    ),
+  ]);
   return {
     words,
     body: note.trim() ? await loadBody(db, note) : null,
     page,
     ...list,
+    posts,
     searchTitle: paginatedTitle(words.metaTitle, page, withFallbacks(site).clinicName),
     searchDescription: paginatedDescription(words.metaDescription, page, list.pageCount),
   };
@@ -78,19 +90,38 @@ export interface BlogPostView {
   more: PostSummary[];
   /** The list's name (the h1 of /blog), for the trail. */
   blogTitle: string;
+  /** The featured image above the body (the post's largest paint: loaded at once), and og:image. */
+  featuredImage?: FeaturedImage | null;
+  /** That image's 1280-wide JPEG, absolute on PUBLIC_URL: the post's og:image. */
+  socialImage?: string;
+  /**
+   * The canonical set in the editor, absolute on PUBLIC_URL (resolved here, so the page's meta needs no
+   * code in the browser to resolve it); absent: the post's own address.
+   */
+  canonical?: string;
 }
 
 /** A live post rendered with its blocks; null for a draft, a scheduled post or no post. */
-export async function loadBlogPost(db: Db, slug: string): Promise<BlogPostView | null> {
+export async function loadBlogPost(db: Db, slug: string, publicUrl?: string): Promise<BlogPostView | null> {
   const found = await findLivePost(db, slug);
   if (!found) return null;
-  const { body, ...post } = found;
-  const [view, more, { words }] = await Promise.all([
+  const { body, canonical, ...post } = found;
+  const [view, more, { words }, image] = await Promise.all([
     loadBody(db, body),
     recentLivePosts(db, { exceptSlug: slug, limit: 3 }),
     findBlogWords(db),
+    featuredImage(db, post.featuredImageId ?? null, { priority: true }),
   ]);
-  return { post, body: view, wordCount: countWords(body), more, blogTitle: words.title };
+  return {
+    post,
+    featuredImage: image,
+    body: view,
+    wordCount: countWords(body),
+    more,
+    blogTitle: words.title,
+    ...(canonical && publicUrl ? { canonical: new URL(canonical, `${publicUrl}/`).href } : {}),
+    ...(image?.social && publicUrl ? { socialImage: new URL(image.social, `${publicUrl}/`).href } : {}),
+  };
 }
 
 function countWords(body: string) {
@@ -109,6 +140,7 @@ export interface PostDraftForPreview {
   metaDescription: string;
   publishedAt: Date | null;
   updatedAt: Date;
+  featuredImageId: number | null;
 }
 
 /**
@@ -117,7 +149,11 @@ export interface PostDraftForPreview {
  * without the "more to read" box outside the article.
  */
 export async function loadPostPreview(db: Db, draft: PostDraftForPreview): Promise<Omit<BlogPostView, "more">> {
-  const [body, { words }] = await Promise.all([loadBody(db, draft.body), findBlogWords(db)]);
+  const [body, { words }, image] = await Promise.all([
+    loadBody(db, draft.body),
+    findBlogWords(db),
+    featuredImage(db, draft.featuredImageId, { priority: true }),
+  ]);
   const publishedAt = draft.publishedAt ?? draft.updatedAt;
   const updatedAt = draft.updatedAt > publishedAt ? draft.updatedAt : publishedAt;
   return {
@@ -132,7 +168,9 @@ export async function loadPostPreview(db: Db, draft: PostDraftForPreview): Promi
       reviewer: draft.reviewer,
       metaTitle: draft.metaTitle || draft.title,
       metaDescription: draft.metaDescription || draft.excerpt,
+      featuredImageId: draft.featuredImageId,
     },
+    featuredImage: image,
     body,
     wordCount: countWords(draft.body),
     blogTitle: words.title,

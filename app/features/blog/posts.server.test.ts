@@ -7,6 +7,9 @@ import { readContentVersion } from "~/features/content/content-version.server";
 import { isLive } from "~/features/content/live-posts.server";
 import { loadTeamMember } from "~/features/pages/team-member.server";
 import { loadBlogIndex, loadBlogPost } from "./blog.server";
+import { blogPostMeta } from "./blog-meta";
+import type { SiteContent } from "~/features/content/site-content";
+import type { MetaRoot } from "~/features/seo/page-meta";
 import { loadFeed } from "./rss.server";
 import {
   countLivePosts,
@@ -193,6 +196,32 @@ describe.each(databaseKinds())("blog posts on %s", (kind) => {
     await addPost(db, "no-author", { authorSlug: null, reviewerSlug: null });
     const post = await findLivePost(db, "test-no-author");
     expect(post).toMatchObject({ author: null, reviewer: null });
+  });
+
+  it("names the canonical set in the editor, absolute, in the post's <link rel=canonical> and og:url", async () => {
+    await addPost(db, "elsewhere", { canonical: "/blog/sleep-and-mood" });
+    await addPost(db, "own-address");
+    const root = {
+      publicUrl: "https://clinic.example",
+      site: { clinicName: "Cypress Lane" } as SiteContent,
+      pageSettings: null,
+    } as MetaRoot;
+    const canonicalOf = async (slug: string) => {
+      const view = await loadBlogPost(db, slug, root.publicUrl);
+      const tags = blogPostMeta(view!, root, `/blog/${slug}`);
+      return [
+        tags.find((tag) => "rel" in tag && tag.rel === "canonical"),
+        tags.find((tag) => "property" in tag && tag.property === "og:url"),
+      ].map((tag) => (tag as { href?: string; content?: string }).href ?? (tag as { content?: string }).content);
+    };
+    expect(await canonicalOf("test-elsewhere")).toEqual([
+      "https://clinic.example/blog/sleep-and-mood",
+      "https://clinic.example/blog/sleep-and-mood",
+    ]);
+    expect(await canonicalOf("test-own-address")).toEqual([
+      "https://clinic.example/blog/test-own-address",
+      "https://clinic.example/blog/test-own-address",
+    ]);
   });
 
   it("bumps the content version once when a scheduled post falls due, so cached lists show it", async () => {

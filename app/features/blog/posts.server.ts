@@ -25,11 +25,17 @@ export interface PostSummary {
   updatedAt: string;
   readingMinutes: number;
   author: PostPerson | null;
+  /** The featured image's id (its markup is added by the page's loader); null: none. */
+  featuredImageId?: number | null;
+  /** The featured image's markup, made on the server (featured-image.server.tsx), for the list's cards. */
+  imageHtml?: string;
 }
 
 export interface PostDetail extends PostSummary {
   metaTitle: string;
   metaDescription: string;
+  /** The canonical staff set in the editor (a site path or an https address); null: the post's own address. */
+  canonical?: string | null;
   body: string;
   reviewer: PostPerson | null;
 }
@@ -56,6 +62,7 @@ const summaryColumns = {
   publishedAt: t.blogPosts.publishedAt,
   updatedAt: t.blogPosts.updatedAt,
   author: personColumns(author),
+  featuredImageId: t.blogPosts.featuredImageId,
 };
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -69,6 +76,7 @@ type SummaryRow = {
   publishedAt: Date | null;
   updatedAt: Date;
   author: PersonRow;
+  featuredImageId: number | null;
 };
 
 /** A left-joined team member: null when the post names nobody (or someone since removed). */
@@ -89,6 +97,7 @@ function toSummary(row: SummaryRow): PostSummary {
     updatedAt: updatedAt.toISOString(),
     readingMinutes: readingMinutes(row.body),
     author: person(row.author),
+    featuredImageId: row.featuredImageId,
   };
 }
 
@@ -153,6 +162,7 @@ export async function findLivePost(db: Db, slug: string, now = new Date()): Prom
       ...summaryColumns,
       metaTitle: t.blogPosts.metaTitle,
       metaDescription: t.blogPosts.metaDescription,
+      canonical: t.blogPosts.canonical,
       reviewer: personColumns(reviewer),
     })
     .from(t.blogPosts)
@@ -166,6 +176,7 @@ export async function findLivePost(db: Db, slug: string, now = new Date()): Prom
     metaTitle: row.metaTitle || row.title,
     metaDescription: row.metaDescription || row.excerpt,
     body: row.body,
+    canonical: row.canonical,
     reviewer: person(row.reviewer),
   };
 }

@@ -9,6 +9,10 @@ export interface PageMetaInput {
   keywords?: string[];
   ogImage?: string;
   canonicalPath?: string;
+  /** An absolute canonical the page's own data names (a blog post's, resolved on the server); a page setting wins. */
+  canonical?: string;
+  /** An absolute image of the page's own (a blog post's featured image), sized by itself; a page setting wins. */
+  socialImage?: string;
   type?: string;
   publishedDate?: string;
   modifiedDate?: string;

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { databaseContext } from "~/context";
+import { configContext, databaseContext } from "~/context";
 import { blogPostMeta } from "~/features/blog/blog-meta";
 import { loadBlogPost } from "~/features/blog/blog.server";
 import { findUnpublishedPost } from "~/features/blog/posts.server";
@@ -15,7 +15,7 @@ export const headers = publicPageHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
-  const view = await loadBlogPost(db, params.slug);
+  const view = await loadBlogPost(db, params.slug, context.get(configContext).publicUrl);
   if (!view) {
     const gone = await findUnpublishedPost(db, params.slug);
     if (gone?.redirectTo) throw redirect(gone.redirectTo, 301);

@@ -1,10 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { useFormSending } from "~/components/form/use-form-sending";
 import { PageHeader } from "~/components/staff/page-header";
 import { Button } from "~/components/ui/button";
+import { GeneratorPanel, type GeneratorService } from "~/features/blog-generator/components/generator-panel";
+import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import { SearchResultPreview } from "~/features/seo-page-settings/components/search-result-preview";
 import { BLOG_ADMIN_PATH, BLOG_NEW_PATH, blogEditorPath } from "~/lib/blog-paths";
 import type { EditorAnswer, EditorView } from "../editor-types";
@@ -18,6 +20,7 @@ import {
   TITLE_MAX,
   type PostFormField,
 } from "../post-rules";
+import { ChecksPanel } from "./checks-panel";
 import { PersonField, TextField } from "./post-fields";
 import { RevisionCompare, RevisionsPanel } from "./revisions-panel";
 import { useAutosave } from "./use-autosave";
@@ -34,11 +37,14 @@ export function EditorPage({
   answer,
   session,
   previewHtml,
+  generator,
 }: {
   view: EditorView;
   answer: EditorAnswer | undefined;
   session: string;
   previewHtml: string;
+  /** The draft generator's data (blog-generator): the model's name, or null, and the services. */
+  generator: { model: string | null; services: GeneratorService[] };
 }) {
   const [values, setValues] = useState(
     answer && !answer.ok && answer.values ? { ...view.values, ...answer.values } : view.values,
@@ -98,6 +104,8 @@ export function EditorPage({
   const errors = {
     ...(news && !news.ok && dirty ? news.fields : {}),
     ...(shown && !shown.ok ? shown.fields : {}),
+    // Sending to review refused by the checks: the body says so under the field.
+    ...(answer?.intent === "send-to-review" && !answer.ok ? answer.fields : {}),
   };
   const formRef = useFormFeedback<EditorAnswer>(shown);
   const saving = useFormSending({ intents: ["save"] });
@@ -112,14 +120,27 @@ export function EditorPage({
     if (name === "slug") setSlugTouched(true);
   };
 
-  const preview = useLivePreview(previewHtml, {
+  const preview = useLivePreview(previewHtml, view.checks.findings, {
     id: id === null ? "" : String(id),
     title: values.title,
+    slug: values.slug,
+    metaTitle: values.metaTitle,
+    metaDescription: values.metaDescription,
     excerpt: values.excerpt,
     body: values.body,
     authorSlug: values.authorSlug,
     reviewerSlug: values.reviewerSlug,
+    featuredImageId: values.featuredImageId,
   });
+
+  // The generator writes into the body: after what is there already (nothing typed is lost), the title
+  // from the brief's topic when there is none; autosave keeps it as it streams in.
+  const bodyBefore = useRef("");
+  const startDraft = ({ topic }: { topic: string }) => {
+    bodyBefore.current = values.body.trim() ? `${values.body.trimEnd()}\n\n` : "";
+    if (!values.title.trim() && topic.trim()) set("title", topic.trim().slice(0, TITLE_MAX));
+  };
+  const takeDraft = (markdown: string) => set("body", `${bodyBefore.current}${markdown}`.slice(0, BODY_MAX));
 
   const action = id === null ? BLOG_NEW_PATH : blogEditorPath(id);
   const pageUrl = `${view.publicUrl.replace(/\/$/, "")}/blog/${values.slug || slugify(values.title) || "your-post"}`;
@@ -199,6 +220,17 @@ export function EditorPage({
               rows={2}
               maxLength={EXCERPT_MAX}
             />
+            <div className="grid gap-1">
+              <ImageUploadField
+                name="featuredImageId"
+                label="Featured image"
+                image={view.featuredImage}
+                onChange={(image) => set("featuredImageId", image ? String(image.id) : "")}
+              />
+              {errors.featuredImageId ? (
+                <p className="text-sm font-medium text-danger">{errors.featuredImageId}</p>
+              ) : null}
+            </div>
             <TextField
               name="body"
               label="Body"
@@ -306,10 +338,20 @@ export function EditorPage({
           <RevisionCompare view={view} version={version} unsaved={dirty} />
         </div>
 
-        {/* The side column: the workflow and revisions. The draft generator (blog-generator) and the draft
-            checks (draft-checks) are mounted here when their branches are merged. */}
-        <aside aria-label="Review, publication and revisions" className="grid content-start gap-4">
+        {/* The side column: the workflow, the draft checks (following the typing) and revisions. */}
+        <aside aria-label="Review, checks and revisions" className="grid content-start gap-4">
           {id !== null && view.id !== null ? <WorkflowPanel view={view} unsaved={unsaved} /> : null}
+          <ChecksPanel view={view} findings={preview.findings} unsaved={unsaved} answer={answer} />
+          {view.status === "draft" ? (
+            <div className="rounded-2xl border border-line bg-surface p-4">
+              <GeneratorPanel
+                model={generator.model}
+                services={generator.services}
+                onDraft={takeDraft}
+                onDraftStart={startDraft}
+              />
+            </div>
+          ) : null}
           <RevisionsPanel view={view} />
         </aside>
       </div>

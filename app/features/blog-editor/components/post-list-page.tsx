@@ -5,7 +5,7 @@ import { DataTable } from "~/components/staff/data-table";
 import { EmptyState, PageHeader } from "~/components/staff/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
-import { BLOG_ADMIN_PATH, BLOG_NEW_PATH, blogEditorPath } from "~/lib/blog-paths";
+import { BLOG_ADMIN_PATH, BLOG_GENERATOR_PATH, BLOG_NEW_PATH, blogEditorPath } from "~/lib/blog-paths";
 import { hasListFilters, listFilterChips, listHref, type ListFilters } from "../list-params";
 import type { PostListRow, When } from "../post-list.server";
 import { shownStatuses, statusLabels } from "../post-rules";
@@ -95,9 +95,14 @@ export function PostListPage({ posts, filters, ignored, team }: PostListPageProp
           </p>
         }
         actions={
-          <Link to={BLOG_NEW_PATH} className={buttonVariants({ size: "sm" })}>
-            Write a post
-          </Link>
+          <>
+            <Link to={BLOG_NEW_PATH} className={buttonVariants({ size: "sm" })}>
+              Write a post
+            </Link>
+            <Link to={BLOG_GENERATOR_PATH} className={buttonVariants({ size: "sm", variant: "outline" })}>
+              Start from the generator
+            </Link>
+          </>
         }
       />
       {ignored.length > 0 ? (

@@ -27,6 +27,8 @@ export interface GeneratorPanelProps {
   services: GeneratorService[];
   /** Where the draft goes: called with the whole text so far as it streams in. */
   onDraft: (markdown: string) => void;
+  /** Called as the draft step starts, with the brief's topic (the editor makes it the title if it has none). */
+  onDraftStart?: (brief: { topic: string }) => void;
   /** Called when a generation has ended and been recorded (the page reloads its list of generations). */
   onEnded?: () => void;
   /** The first heading level of the panel's own headings (3 when it sits under a page's h2). */
@@ -50,7 +52,14 @@ const OUTCOME_WORDS: Record<string, string> = {
  * `onDraft` with its progress, Cancel and Retry. Usable on its own page or
  * beside the blog editor (the editor passes its body's setter as `onDraft`).
  */
-export function GeneratorPanel({ model, services, onDraft, onEnded, headingLevel = 2 }: GeneratorPanelProps) {
+export function GeneratorPanel({
+  model,
+  services,
+  onDraft,
+  onDraftStart,
+  onEnded,
+  headingLevel = 2,
+}: GeneratorPanelProps) {
   const H = `h${headingLevel}` as const;
   const form = useRef<HTMLFormElement>(null);
   const [outline, setOutline] = useState("");
@@ -103,6 +112,7 @@ export function GeneratorPanel({ model, services, onDraft, onEnded, headingLevel
       void run("outline", fields, setOutline).then(onEnded);
     } else {
       fields.set("outline", outline);
+      onDraftStart?.({ topic: fields.get("topic") ?? "" });
       void run("draft", fields, onDraft).then(onEnded);
     }
   }

@@ -31,6 +31,7 @@ export function PostArticle({ view, site }: { view: Omit<BlogPostView, "more">; 
         <p className="max-w-3xl text-lg text-muted md:text-xl">{post.excerpt}</p>
         <PostByline post={post} />
       </header>
+      {view.featuredImage ? <div dangerouslySetInnerHTML={{ __html: view.featuredImage.html }} /> : null}
       <PageBody body={view.body} site={site} />
       <NotMedicalAdvice />
     </article>

@@ -11,6 +11,7 @@ export function PostList({ posts }: { posts: PostSummary[] }) {
         {posts.map((post) => (
           <li key={post.slug}>
             <article className="grid gap-3 rounded-card border border-line bg-surface p-5 shadow-card md:p-6">
+              {post.imageHtml ? <div dangerouslySetInnerHTML={{ __html: post.imageHtml }} /> : null}
               <h2 className="text-xl font-bold md:text-2xl">
                 <Link
                   to={`/blog/${post.slug}`}
