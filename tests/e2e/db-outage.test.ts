@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchAnswer } from "../setup/answers";
 import { MOBILE, useBrowser } from "../setup/browser";
@@ -178,5 +179,48 @@ describe("the site while its PostgreSQL database is away", () => {
     expect((await postLead(server.url, { ...HERO_LEAD, email: "back@example.com" })).status).toBe(201);
     expect(server.output().match(/database unreachable/g)).toHaveLength(1);
     expect(server.output().match(/database reachable again/g)).toHaveLength(1);
-  });
+
+    // A content change, as /admin/content commits one (the row and a new content version): the copies follow it,
+    // so a process started in the next outage serves the changed page, not the one before.
+    const promise = "within one business day";
+    const db = new pg.Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    try {
+      await db.query("update site_content set reply_promise = $1", [promise]);
+      await db.query(
+        `insert into app_meta (key, value) values ('content_version', '1') on conflict (key)
+         do update set value = (app_meta.value::bigint + 1)::text, updated_at = now()`,
+      );
+    } finally {
+      await db.end();
+    }
+    await waitFor("the copy of the changed home page", async () =>
+      copiedBodies(copyDir).some((body) => body.includes(promise) && body.includes("<h1")) ? true : undefined,
+    );
+    await proxy.cut();
+    await server.stop();
+    server = await startServer({ env });
+    const home = await get(`${server.url}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("x-page-copy")).toMatch(/^stale; saved=/);
+    expect(await home.text()).toContain(promise);
+    await proxy.restore();
+  }, 180_000);
 });
+
+/** The bodies of the copies kept on disk (one JSON file per page, its body in base64). */
+function copiedBodies(dir: string): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => {
+      try {
+        return Buffer.from(
+          (JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as { body: string }).body,
+          "base64",
+        ).toString("utf8");
+      } catch {
+        return ""; // a copy being replaced at this moment
+      }
+    });
+}
