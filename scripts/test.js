@@ -13,9 +13,13 @@ let failed = 0;
 /** Names of the failed tests, printed again at the end: a long run's failure is otherwise far up the log. */
 const failures = [];
 
+const since = (started) => `${Math.round((performance.now() - started) / 1000)} s`;
+
 function step(title, command, args, env = process.env) {
   console.log(`\n▶ ${title}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: "inherit", env });
+  console.log(`◀ ${title}: ${since(started)}`);
   return result.status === 0;
 }
 
@@ -25,6 +29,7 @@ function step(title, command, args, env = process.env) {
  * mostly one thread; on two cores, side by side they take about half as long.
  */
 function background(title, command, args, env = process.env) {
+  const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
     const output = [];
@@ -33,6 +38,7 @@ function background(title, command, args, env = process.env) {
     child.on("close", (code) => {
       console.log(`\n▶ ${title}`);
       process.stdout.write(Buffer.concat(output));
+      console.log(`◀ ${title}: ${since(started)}`);
       resolve(code === 0);
     });
   });
