@@ -10,6 +10,7 @@ import { canonicalRedirectTarget } from "./canonical-redirect";
 import type { Logger } from "./logger";
 import { sendEntry, type PageCache } from "./page-cache";
 import { createPageCacheFront } from "./page-cache-front";
+import { PAGE_COPY_USER_AGENT } from "./page-copy-refresh";
 import { splitTarget } from "./page-cache-key";
 import { createClientAddress, securityHeaders } from "./security-headers";
 
@@ -65,7 +66,10 @@ export function createFront(options: {
   return (req: IncomingMessage, res: ServerResponse) => {
     // The staff's redirects, before the canonical redirect (one hop for "/old/") and before the cache
     // (a cached page is never served for a path that now redirects).
-    const redirect = redirects.match(req.method ?? "GET", req.url ?? "/");
+    // The site's own reads for its last good copies are answered alike but not counted as a redirect's hits.
+    const redirect = redirects.match(req.method ?? "GET", req.url ?? "/", {
+      count: req.headers["user-agent"] !== PAGE_COPY_USER_AGENT,
+    });
     if (redirect !== null) {
       const headers = redirectHeaders[isSecure(req) ? "https" : "http"];
       if (redirect.data) {

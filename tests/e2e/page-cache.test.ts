@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../setup/server";
@@ -47,6 +49,18 @@ describe("page cache", () => {
       startServer({ env: { PUBLIC_URL, PAGE_CACHE_ENTRIES: "0" } }),
       startServer({ env: { PUBLIC_URL, PAGE_CACHE_ENTRIES: "12" } }),
     ]);
+    // Each server reads its own pages once after it starts, for its last good copies (decision 0039), and so
+    // fills its cache: the tests begin once that pass is over, so what they find cached is theirs.
+    const pages = ((await (await fetch(`${cached.url}/sitemap.xml`)).text()).match(/<loc>/g) ?? []).length;
+    for (const server of [uncached, cached]) {
+      const dir = path.join(server.dataDir, "page-copies");
+      const count = () => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")).length : 0);
+      const deadline = Date.now() + 60_000;
+      while (count() < pages + 2) {
+        if (Date.now() > deadline) throw new Error(`the last good copies were not made within 60 s (${count()})`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
   });
   afterAll(async () => {
     await Promise.all([uncached?.stop(), cached?.stop()]);
@@ -97,8 +111,9 @@ describe("page cache", () => {
 
   it("answers ad landings with unique click ids from the cache, with the page itself", async () => {
     for (const path of ["/", "/get-started", "/request-appointment", "/medication-management"]) {
+      // The pass that made the last good copies may have left the bare page cached: a HIT is as good.
       const first = await fetchFrom(cached, `${path}?${adClick()}`);
-      expect(first.cache, path).toBe("MISS");
+      expect(["MISS", "HIT"], path).toContain(first.cache);
       const reference = await fetchFrom(uncached, path);
       expect(first.body.equals(reference.body), path).toBe(true);
       for (let i = 0; i < 5; i++) {

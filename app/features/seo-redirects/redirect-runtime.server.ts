@@ -112,11 +112,12 @@ export class RedirectRuntime {
   }
 
   /**
-   * The redirect for a request target ("/path?query"), counted as a hit, or
-   * null. A path target keeps the request's query string unless it has its
-   * own; an address elsewhere never gets it (it may hold personal data).
+   * The redirect for a request target ("/path?query"), counted as a hit
+   * unless `count` is false, or null. A path target keeps the request's query
+   * string unless it has its own; an address elsewhere never gets it (it may
+   * hold personal data).
    */
-  match(method: string, url: string): RedirectAnswer | null {
+  match(method: string, url: string, { count = true }: { count?: boolean } = {}): RedirectAnswer | null {
     if (this.rules.size === 0 || !url.startsWith("/")) return null;
     const queryAt = url.indexOf("?");
     let pathname = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -127,12 +128,14 @@ export class RedirectRuntime {
     }
     const rule = this.rules.get(keyOf(pathname));
     if (!rule) return null;
-    const now = new Date();
-    const hit = this.hits.get(rule.id);
-    if (hit) {
-      hit.count += 1;
-      hit.at = now;
-    } else this.hits.set(rule.id, { count: 1, at: now });
+    if (count) {
+      const now = new Date();
+      const hit = this.hits.get(rule.id);
+      if (hit) {
+        hit.count += 1;
+        hit.at = now;
+      } else this.hits.set(rule.id, { count: 1, at: now });
+    }
     const query = queryAt === -1 || data ? "" : url.slice(queryAt);
     const location = rule.external || rule.location.includes("?") ? rule.location : rule.location + query;
     const safe = method === "GET" || method === "HEAD";
