@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/client.server";
 import { readPageFacts } from "~/features/seo-text/page-facts.server";
-import { startApiApp, type ApiApp } from "../setup/api-app";
-import { clonePostgresTemplate } from "../setup/database";
+import { startTwoApiApps, type ApiApp } from "../setup/api-app";
 import { addStaff, signInCookie } from "../setup/staff";
 
 const MARKETING = { name: "Mara Search", email: "mara.search@clinic.example", roles: ["marketing"] as const };
@@ -21,10 +19,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     let two: ApiApp;
     let cookie: string;
     beforeAll(async () => {
-      const databaseUrl = await clonePostgresTemplate();
-      [one, two] = await Promise.all(
-        [0, 1].map(() => openDatabase({ databaseUrl }).then((db) => startApiApp(db, { PAGE_CACHE_ENTRIES: "100" }))),
-      );
+      [one, two] = await startTwoApiApps({ PAGE_CACHE_ENTRIES: "100" });
       await addStaff(one.database, [MARKETING]);
       cookie = await signInCookie(one.url, MARKETING.email);
     });

@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import type { ServerServices } from "~/context";
-import type { Database } from "~/db/client.server";
+import { openDatabase, type Database } from "~/db/client.server";
 import { loadEnv } from "~/lib/env.server";
 import type * as ContentVersionModule from "~/features/content/content-version.server";
 import type * as AppModule from "../../server/app";
@@ -13,7 +13,7 @@ import type * as FrontModule from "../../server/front";
 import type * as LoggerModule from "../../server/logger";
 import type * as PageCacheModule from "../../server/page-cache";
 import type * as ServicesModule from "../../server/services";
-import { openTestDatabase, type DatabaseKind } from "./database";
+import { clonePostgresTemplate, openTestDatabase, type DatabaseKind } from "./database";
 import { root } from "./paths";
 
 export interface ApiApp {
@@ -134,4 +134,13 @@ function appModules(): Promise<ViteDevServer> {
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   return shared;
+}
+
+/** Two apps on one new PostgreSQL database (a clone of the template): what one commits, the other must learn. */
+export async function startTwoApiApps(settings: Record<string, string> = {}): Promise<[ApiApp, ApiApp]> {
+  const databaseUrl = await clonePostgresTemplate();
+  const [one, two] = await Promise.all(
+    [0, 1].map(() => openDatabase({ databaseUrl }).then((db) => startApiApp(db, settings))),
+  );
+  return [one!, two!];
 }
