@@ -109,7 +109,8 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     },
   });
   const copies = new PageCopies(env.PAGE_COPY_DIR ?? path.join(env.DATA_DIR, "page-copies"), logger);
-  copies.load();
+  const keepCopies = env.PAGE_COPIES === "on" && !options.vite;
+  if (keepCopies) copies.load();
   const contentVersion = startContentVersionPoll(database.db, cache);
   // A scheduled post appears by the clock alone: the cached lists and feed must then be dropped.
   const duePosts = () => void bumpWhenPostsFallDue(database.db).catch(() => {});
@@ -199,7 +200,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   );
   // The last good copies of the public pages: drawn once listening (never in the way of /healthz), again
   // after every content change, and when the database returns after an outage.
-  if (!options.vite) {
+  if (keepCopies) {
     const copier = createCopyRefresher({ copies, selfUrl: () => services.self.url, logger });
     let soon: NodeJS.Timeout | undefined;
     const refreshSoon = () => {

@@ -38,6 +38,7 @@ export function createCopyRefresher(options: { copies: PageCopies; selfUrl: () =
   async function refreshOnce() {
     const base = options.selfUrl();
     if (!base) return;
+    const started = performance.now();
     const { res: sitemap, body } = await read(base, "/sitemap.xml");
     if (sitemap.status !== 200 || sitemap.headers.has(STALE_HEADER)) return;
     const paths = new Set(EXTRA_COPY_PATHS);
@@ -72,7 +73,11 @@ export function createCopyRefresher(options: { copies: PageCopies; selfUrl: () =
       }
     }
     if (complete) copies.keepOnly(new Set([...paths, NOT_FOUND_COPY]));
-    logger.debug({ pages: saved, complete }, "refreshed the last good copies of public pages");
+    // Info: once per start and per content change, and benchmarks wait for it before they measure.
+    logger.info(
+      { pages: saved, complete, ms: Math.round(performance.now() - started) },
+      "refreshed the last good copies of public pages",
+    );
   }
 
   const refresh = (): Promise<void> => {

@@ -42,6 +42,9 @@ const schema = z.object({
   // Where the last good copies of the public pages are kept on disk, served while the database is away
   // (issue 21): DATA_DIR/page-copies by default; a directory of its own suits instances on PostgreSQL.
   PAGE_COPY_DIR: z.string().min(1, "must be a directory path").optional(),
+  // "off": no copies are drawn, kept or served (a page with no copy answers 503 during an outage). For a site
+  // whose CDN serves stale-if-error itself, and for measuring uncached renders (bench/throughput.js's misses).
+  PAGE_COPIES: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
   // Staff notifications of new leads: an SMTP server (smtp://user:pass@host:587,
   // smtps://… for TLS) and the intake address. Without both, nothing is sent
   // and each lead logs one line saying so.

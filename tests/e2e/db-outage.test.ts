@@ -206,6 +206,19 @@ describe("the site while its PostgreSQL database is away", () => {
     expect(await home.text()).toContain(promise);
     await proxy.restore();
   }, 180_000);
+
+  it("keeps and serves no copies with PAGE_COPIES=off: a page then answers 503 while the database is away", async () => {
+    await server.stop();
+    await proxy.cut();
+    // The same copy directory still holds the home page's copy from the journeys above.
+    expect(copiedBodies(copyDir).length).toBeGreaterThan(0);
+    server = await startServer({ env: { ...env, PAGE_COPIES: "off" } });
+    const home = await get(`${server.url}/`);
+    expect(home.status).toBe(503);
+    expect(home.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(home.headers.get("x-page-copy")).toBeNull();
+    await proxy.restore();
+  }, 60_000);
 });
 
 /** The bodies of the copies kept on disk (one JSON file per page, its body in base64). */
