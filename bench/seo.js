@@ -253,6 +253,8 @@ const runFigures = (run) => ({
           setup: run.phases.setupMs,
           audit: run.phases.auditMs,
         },
+        // Of the addresses, how many the server answered from its page cache (the child drew the rest).
+        cachedPages: run.phases.cachedPages,
       }
     : {}),
 });

@@ -47,6 +47,11 @@ export interface ChildReaderOptions {
   publicUrl: string;
   logger: Logger;
   idleMs?: number;
+  /**
+   * This server's own loopback address once it listens: the child first asks it for each page with
+   * `only-if-cached` (server/front.ts), and draws only what its page cache does not hold.
+   */
+  selfUrl?: () => string | null;
 }
 
 export function childReader(options: ChildReaderOptions): SiteReader {
@@ -211,7 +216,11 @@ export function childReader(options: ChildReaderOptions): SiteReader {
           void speed.then((figures) => {
             if (!settled) send(child, { type: "speed", figures });
           });
-          send(child, { type: "run", request, snapshot: rows });
+          send(child, {
+            type: "run",
+            request: { ...request, cachedOrigin: options.selfUrl?.() ?? null },
+            snapshot: rows,
+          });
         });
       } finally {
         if (current === child) {

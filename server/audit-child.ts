@@ -70,6 +70,8 @@ export interface ChildRunPhases {
   setupMs: number;
   /** Reading and judging the pages. */
   auditMs: number;
+  /** How many of the pages the server answered from its page cache (not drawn here). */
+  cachedPages: number;
 }
 
 /** From the child to the server. */
@@ -223,17 +225,19 @@ export function runAuditChild(): void {
     speedFigures: Promise<SpeedFigures>,
     queuedMs: number,
   ) {
+    let cachedPages = 0;
     const { result, loadMs, setupMs, workMs } = await withSite(snapshot, (origin) =>
       auditSite(origin, request, speedFigures, {
         signal: new AbortController().signal,
         onProgress: (progress) => void post({ type: "progress", ...progress }),
+        onCrawled: (crawl) => void (cachedPages = crawl.cachedReads),
       }),
     );
     outcome = result;
     try {
       const { rows, problems, ...summary } = result;
       const released = new Promise<void>((resolve) => (release = resolve));
-      const phases = { queuedMs, loadMs, setupMs, auditMs: workMs };
+      const phases = { queuedMs, loadMs, setupMs, auditMs: workMs, cachedPages };
       await post({ type: "done", summary, rows: rows.length, problems: problems.length, phases });
       await released;
     } finally {

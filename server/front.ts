@@ -8,7 +8,7 @@ import { beaconWrites } from "./api/analytics";
 import { createBeaconFront } from "./beacon-front";
 import { canonicalRedirectTarget } from "./canonical-redirect";
 import type { Logger } from "./logger";
-import { sendEntry, type PageCache } from "./page-cache";
+import { isCacheableRequest, sendEntry, type PageCache } from "./page-cache";
 import { createPageCacheFront } from "./page-cache-front";
 import { PAGE_COPY_USER_AGENT } from "./page-copy-refresh";
 import { splitTarget } from "./page-cache-key";
@@ -63,7 +63,37 @@ export function createFront(options: {
       redirects.countNotFound(this.req.url ?? "/", this.req.headers["user-agent"], this.req.headers.referer);
   };
 
+  /**
+   * `Cache-Control: only-if-cached` (RFC 9111 §5.2.1.7): a page-cache hit, or 504 with nothing rendered.
+   * The site audit's child process (decision 0030) asks this first, so the pages visitors already get
+   * from the cache are judged as served without being drawn a second time; it renders the rest itself.
+   * A path that now redirects (the staff's or the canonical rule) is never a hit, and is not counted.
+   */
+  const cachedOnly = (req: IncomingMessage, res: ServerResponse) => {
+    const redirected =
+      redirects.match(req.method ?? "GET", req.url ?? "/", { count: false }) !== null ||
+      canonicalRedirectTarget(req) !== null;
+    const entry = !redirected && cache.enabled && isCacheableRequest(req) ? cache.lookup(req.url ?? "/") : undefined;
+    if (entry) {
+      const set = hitHeadersFor[entry.isDocument ? "document" : "resource"];
+      sendEntry(req, res, entry, isSecure(req) ? set.https : set.http);
+      return;
+    }
+    res.writeHead(504, [
+      ...redirectHeaders[isSecure(req) ? "https" : "http"],
+      "Cache-Control",
+      "no-store",
+      "Content-Length",
+      "0",
+    ]);
+    res.end();
+  };
+
   return (req: IncomingMessage, res: ServerResponse) => {
+    if (isOnlyIfCached(req)) {
+      cachedOnly(req, res);
+      return;
+    }
     // The staff's redirects, before the canonical redirect (one hop for "/old/") and before the cache
     // (a cached page is never served for a path that now redirects).
     // The site's own reads for its last good copies are answered alike but not counted as a redirect's hits.
@@ -129,4 +159,11 @@ export function createFront(options: {
     }
     pages(req, res);
   };
+}
+
+/** A GET or HEAD that wants a stored answer or none (RFC 9111 `only-if-cached`). */
+function isOnlyIfCached(req: IncomingMessage): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const value = req.headers["cache-control"];
+  return value !== undefined && /(?:^|,)\s*only-if-cached\s*(?:,|$)/i.test(value);
 }

@@ -130,6 +130,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
         secret,
         publicUrl: env.PUBLIC_URL,
         logger,
+        selfUrl: () => services.self.url,
       }),
     );
   services.notifier.start();

@@ -10,7 +10,7 @@ import {
   type Claim,
   type RunTrigger,
 } from "./audit-runs.server";
-import { crawlSite, type CrawlProgress } from "./crawl.server";
+import { crawlSite, type CrawlProgress, type CrawlResult } from "./crawl.server";
 import { lcpByPage } from "./page-speed.server";
 
 /**
@@ -28,6 +28,8 @@ import { lcpByPage } from "./page-speed.server";
 export interface SiteReadRequest {
   publicUrl: string;
   redirectPaths: string[];
+  /** Where the serving process answers page-cache hits alone (crawl.server.ts `cachedOrigin`). */
+  cachedOrigin?: string | null;
 }
 
 /** Each page's real-visitor speed, read from the analytics while the pages are being read. */
@@ -36,6 +38,8 @@ export type SpeedFigures = [string, PageSpeedFigure][];
 export interface SiteReadHooks {
   signal: AbortSignal;
   onProgress: (progress: CrawlProgress) => void;
+  /** The crawl is done (before the judgement): how it went, for the reader's own figures. */
+  onCrawled?: (crawl: CrawlResult) => void;
 }
 
 export interface SiteReader {
@@ -63,9 +67,11 @@ export async function auditSite(
     origin,
     publicUrl: request.publicUrl,
     redirectPaths: request.redirectPaths,
+    cachedOrigin: request.cachedOrigin,
     signal: hooks.signal,
     onProgress: hooks.onProgress,
   });
+  hooks.onCrawled?.(crawl);
   return analyseSite(crawl, { publicUrl: request.publicUrl, speed: new Map(await speed) });
 }
 
