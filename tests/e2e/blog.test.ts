@@ -57,6 +57,13 @@ function testPosts(): (typeof t.blogPosts.$inferInsert)[] {
     ),
     post("draft-notes", { status: "draft", publishedAt: new Date(Date.now() - DAY) }),
     post("coming-soon", { publishedAt: new Date(Date.now() + 7 * DAY) }),
+    // Taken down by the staff (decision 0035): one answering 410 Gone, one sending visitors on.
+    post("taken-down", { status: "unpublished", publishedAt: new Date(Date.UTC(2024, 5, 1, 12)) }),
+    post("moved-on", {
+      status: "unpublished",
+      publishedAt: new Date(Date.UTC(2024, 5, 2, 12)),
+      unpublishedRedirect: "/blog/sleep-and-mood",
+    }),
   ];
 }
 
@@ -261,6 +268,28 @@ describe.each(databaseKinds())("blog on %s", (kind) => {
     expect(all).toHaveLength(21);
     expect(all).not.toContain("draft-notes");
     expect(all).not.toContain("coming-soon");
+  });
+
+  it("answers 410 Gone for a post taken down, or sends visitors where the staff chose, and lists neither", async () => {
+    const gone = await fetch(`${server.url}/blog/taken-down`, { redirect: "manual" });
+    expect(gone.status).toBe(410);
+    const html = await gone.text();
+    // The friendly not-found page, with a way on; nothing of the post.
+    expect(html).toContain("<title>Page not found");
+    expect(html).not.toContain("Archive post taken-down");
+    const moved = await fetch(`${server.url}/blog/moved-on`, { redirect: "manual" });
+    expect(moved.status).toBe(301);
+    expect(new URL(moved.headers.get("location")!, server.url).pathname).toBe("/blog/sleep-and-mood");
+    const listed = [
+      ...(await page("/blog")).listed,
+      ...(await page("/blog/page/2")).listed,
+      ...(await page("/blog/page/3")).listed,
+    ];
+    expect(listed).not.toContain("taken-down");
+    expect(listed).not.toContain("moved-on");
+    const sitemap = await (await get("/sitemap.xml")).text();
+    expect(sitemap).not.toContain("/blog/taken-down");
+    expect(sitemap).not.toContain("/blog/moved-on");
   });
 
   it("gives every blog page one h1, a title within 60 characters, a 120–156 character description and a canonical", async () => {
