@@ -5,7 +5,7 @@
 import { buildIfStale, loadDotEnv, serverBuild } from "./production-build.js";
 
 loadDotEnv();
-if (!buildIfStale({ output: "stderr" })) process.exit(1);
+if (!(await buildIfStale({ output: "stderr" }))) process.exit(1);
 const { runStaffCli } = await import(serverBuild);
 const code = await runStaffCli(process.argv.slice(2), {
   stdin: process.stdin,

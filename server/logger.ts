@@ -1,9 +1,11 @@
 import pino from "pino";
+import { prettyDestination } from "./log-lines";
 
 export type Logger = pino.Logger;
 
 /**
- * JSON logs on stdout. Request bodies, query strings, cookies and IP addresses
+ * Logs on stdout: one JSON object a line for a log collector, and readable
+ * lines (server/log-lines.ts) when a person is watching (stdout is a terminal). Request bodies, query strings, cookies and IP addresses
  * are never logged: on this site they can carry health information.
  */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
@@ -16,5 +18,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       remove: true,
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  return process.stdout.isTTY ? pino(options, prettyDestination()) : pino(options);
 }

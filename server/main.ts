@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type express from "express";
@@ -77,7 +78,11 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   const cache = new PageCache(options.vite ? 0 : env.PAGE_CACHE_ENTRIES);
   let startedAway = false;
   try {
-    if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR);
+    if (!env.DATABASE_URL) {
+      lock = acquireDataDirLock(env.DATA_DIR);
+      // A newcomer's first start spends a while here: say what it is doing.
+      if (!fs.existsSync(path.join(env.DATA_DIR, "pglite"))) logger.info("creating the database…");
+    }
     secret = resolveSessionSecret(env, logger);
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
     await prepare(database);
@@ -197,7 +202,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   services.self.url = selfUrl(env.HOST, port);
   logger.info(
     { url, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
-    "clinic site listening",
+    `ready at ${url}`,
   );
   // The last good copies of the public pages: drawn once listening (never in the way of /healthz), again
   // after every content change, and when the database returns after an outage.

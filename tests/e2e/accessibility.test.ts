@@ -94,7 +94,7 @@ describe("accessibility", () => {
 
   it("axe finds no violations on '/' at 375px with the menu open", async () => {
     const { page } = await visit("/", MOBILE);
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("banner").getByLabel("Menu", { exact: true }).click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect.poll(() => menu.isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);

@@ -11,6 +11,24 @@ function recordRequests(page: Page) {
   return requests;
 }
 
+/**
+ * What Chromium tells a screen reader about the header's menu button (a <summary>, which Playwright's
+ * roles do not cover): its role, its name and whether it is expanded.
+ */
+async function announced(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send("DOM.getDocument");
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "header summary" });
+    const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
+    const node = nodes[0]!;
+    const expanded = node.properties?.find((p) => p.name === "expanded")?.value.value;
+    return `${node.role?.value} “${node.name?.value}”, ${expanded ? "expanded" : "collapsed"}`;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 describe("site frame", () => {
   let server: TestServer;
   const browser = useBrowser();
@@ -67,7 +85,7 @@ describe("site frame", () => {
       await look(request).visible();
       await look(request).attribute("href", "/request-appointment");
       // The mobile menu button is not shown on a wide screen.
-      await look(header.getByRole("button", { name: "Open menu" })).hidden();
+      await look(header.getByLabel("Menu", { exact: true })).hidden();
       expect(errors).toEqual([]);
     });
 
@@ -84,30 +102,31 @@ describe("site frame", () => {
   });
 
   describe("mobile menu at 375px", () => {
+    const menuLinks = [
+      ["Services", "/services"],
+      ["Team", "/team"],
+      ["Insurance", "/insurance"],
+      ["Virtual Visit", "/virtual-visit"],
+      ["Request Appointment", "/request-appointment"],
+    ];
+
     it("opens with its links and closes when one is tapped", async () => {
       const { page, errors } = await visit("/", MOBILE);
       const header = page.getByRole("banner");
-      const toggle = header.getByRole("button", { name: "Open menu" });
-      await look(toggle).attribute("aria-expanded", "false");
+      const toggle = header.getByLabel("Menu", { exact: true });
+      await expect.poll(() => announced(page)).toBe("DisclosureTriangle “Menu”, collapsed");
       const menu = header.getByRole("navigation", { name: "Mobile" });
       await look(menu).hidden();
       // Nothing of the desktop navigation shows at this width.
       await look(header.getByRole("navigation", { name: "Main" })).hidden();
 
       await toggle.click();
-      const close = header.getByRole("button", { name: "Close menu" });
-      await look(close).attribute("aria-expanded", "true");
+      await expect.poll(() => announced(page)).toBe("DisclosureTriangle “Menu”, expanded");
       await look(menu).visible();
       const phone = menu.getByRole("link", { name: `Call ${site.footerPhone}` });
       await look(phone).visible();
       await look(phone).attribute("href", telHref(site.footerPhone));
-      for (const [name, href] of [
-        ["Services", "/services"],
-        ["Team", "/team"],
-        ["Insurance", "/insurance"],
-        ["Virtual Visit", "/virtual-visit"],
-        ["Request Appointment", "/request-appointment"],
-      ]) {
+      for (const [name, href] of menuLinks) {
         await look(menu.getByRole("link", { name, exact: true })).visible();
         await look(menu.getByRole("link", { name, exact: true })).attribute("href", href);
       }
@@ -116,32 +135,66 @@ describe("site frame", () => {
       await look(portal).attribute("target", "_blank");
 
       await menu.getByRole("link", { name: "Virtual Visit", exact: true }).click();
-      await expect.poll(() => new URL(page.url()).pathname).toBe("/virtual-visit");
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/virtual-visit");
       await look(menu).hidden();
-      await look(header.getByRole("button", { name: "Open menu" })).attribute("aria-expanded", "false");
+      await expect.poll(() => announced(page)).toBe("DisclosureTriangle “Menu”, collapsed");
       expect(errors).toEqual([]);
     });
 
     it("works from the keyboard: Enter opens, Escape closes and returns focus to the button", async () => {
       const { page, errors } = await visit("/", MOBILE);
       const header = page.getByRole("banner");
-      const toggle = header.getByRole("button", { name: /^(Open|Close) menu$/ });
+      const toggle = header.getByLabel("Menu", { exact: true });
       const menu = header.getByRole("navigation", { name: "Mobile" });
       await toggle.focus();
+      // Focus on the button is visible (the site's one focus ring).
+      expect(await toggle.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe("solid");
       await page.keyboard.press("Enter");
-      await look(toggle).attribute("aria-expanded", "true");
-      await look(toggle).attribute("aria-label", "Close menu");
+      await expect.poll(() => announced(page)).toBe("DisclosureTriangle “Menu”, expanded");
       await look(menu).visible();
 
       // Move into the menu, then leave it with Escape.
       await page.keyboard.press("Tab");
       await look(menu.getByRole("link", { name: `Call ${site.footerPhone}` })).focused();
       await page.keyboard.press("Escape");
-      await look(toggle).attribute("aria-expanded", "false");
-      await look(toggle).attribute("aria-label", "Open menu");
+      await expect.poll(() => announced(page)).toBe("DisclosureTriangle “Menu”, collapsed");
       await look(menu).hidden();
       await look(toggle).focused();
+      // Space opens it too, as on any button.
+      await page.keyboard.press("Space");
+      await look(menu).visible();
       expect(errors).toEqual([]);
+    });
+
+    it("opens without JavaScript, by tap and from the keyboard, and its links lead on", async () => {
+      const { page } = await browser.open({ viewport: MOBILE, javaScriptEnabled: false });
+      await page.goto(`${server.url}/`);
+      const header = page.getByRole("banner");
+      const toggle = header.getByLabel("Menu", { exact: true });
+      const menu = header.getByRole("navigation", { name: "Mobile" });
+      await look(toggle).visible();
+      await look(menu).hidden();
+      await toggle.click();
+      await look(menu).visible();
+      await expect.poll(() => announced(page)).toBe("DisclosureTriangle “Menu”, expanded");
+      for (const [name, href] of menuLinks) {
+        await look(menu.getByRole("link", { name, exact: true })).visible();
+        await look(menu.getByRole("link", { name, exact: true })).attribute("href", href);
+      }
+      // Within the window: the last link is reachable, not pushed below the fold of a short phone.
+      const last = await menu.getByRole("link", { name: "Request Appointment", exact: true }).boundingBox();
+      expect(last!.y + last!.height).toBeLessThanOrEqual(MOBILE.height);
+      await toggle.click();
+      await look(menu).hidden();
+
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await look(menu).visible();
+      await page.keyboard.press("Tab");
+      await look(menu.getByRole("link", { name: `Call ${site.footerPhone}` })).focused();
+      await menu.getByRole("link", { name: "Team", exact: true }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/team");
+      await look(page.getByRole("heading", { level: 1 })).visible();
     });
   });
 

@@ -4,9 +4,19 @@ import { cn } from "~/lib/cn";
 /**
  * A wide table's frame: on a phone it scrolls sideways, and because it can
  * scroll it is a named region that takes keyboard focus (so the arrow keys
- * scroll it; WCAG 2.1.1 and axe's scrollable-region-focusable).
+ * scroll it; WCAG 2.1.1 and axe's scrollable-region-focusable). A shadow on
+ * an edge with more beyond it shows that it scrolls (scroll-shadows, app.css).
  */
-export function ScrollRegion({ label, className, ...props }: React.ComponentProps<"div"> & { label: string }) {
+export function ScrollRegion({
+  label,
+  bare = false,
+  className,
+  ...props
+}: React.ComponentProps<"div"> & {
+  label: string;
+  /** Inside a card that has its own frame: no border of its own. */
+  bare?: boolean;
+}) {
   return (
     <div
       role="region"
@@ -14,7 +24,8 @@ export function ScrollRegion({ label, className, ...props }: React.ComponentProp
       tabIndex={0}
       className={cn(
         // relative: screen-reader-only text in the cells scrolls with them instead of widening the page.
-        "relative overflow-x-auto rounded-2xl border border-line bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
+        "relative scroll-shadows overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary",
+        !bare && "rounded-2xl border border-line",
         className,
       )}
       {...props}

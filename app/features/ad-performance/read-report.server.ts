@@ -14,6 +14,7 @@ import {
   TOTAL_PREFIX,
   type ReportColumn,
 } from "./report-format";
+import { plural } from "~/lib/plural";
 
 /** A file as it was uploaded. */
 export interface UploadedFile {
@@ -489,7 +490,7 @@ function checkRates(
     if (Math.abs(Number(match[1]) - expected) > 0.0051) {
       fail(
         "ctr",
-        `${ctrText} does not match ${countWords(row.clicks)} clicks out of ${countWords(row.impressions)} impressions (${expected.toFixed(2)}%): the row's columns may have slipped.`,
+        `${ctrText} does not match ${countWords(row.clicks)} ${plural(row.clicks, "click", "clicks")} out of ${countWords(row.impressions)} ${plural(row.impressions, "impression", "impressions")} (${expected.toFixed(2)}%): the row's columns may have slipped.`,
       );
       return false;
     }
@@ -506,7 +507,7 @@ function checkRates(
     if (Math.abs(cpc - row.costMicros / row.clicks) > unit * 1.01) {
       fail(
         "avgCpc",
-        `${cpcText} does not match the cost divided by ${countWords(row.clicks)} clicks: the row's columns may have slipped.`,
+        `${cpcText} does not match the cost divided by ${countWords(row.clicks)} ${plural(row.clicks, "click", "clicks")}: the row's columns may have slipped.`,
       );
       return false;
     }

@@ -6,6 +6,7 @@ import { readDraftText, type DraftText } from "./draft-text";
 import type { Draft, DraftContext, Finding } from "./draft-types";
 import { safeMessagingFindings } from "./safe-messaging";
 import { seoFindings } from "./seo-findings";
+import { countOf } from "~/lib/plural";
 
 /**
  * Every check on a draft (issue 18), pure: the same draft and context give
@@ -35,7 +36,7 @@ function readingLevelFindings(text: DraftText, maxGrade: number): Finding[] {
       id: "reading-level",
       severity: "warning",
       title: `Reading level: grade ${grade.toFixed(1)}`,
-      explanation: `Health information is easiest to use at grade ${maxGrade} or below. Sentences here average ${Math.round(words / sentences)} words.`,
+      explanation: `Health information is easiest to use at grade ${maxGrade} or below. Sentences here average ${countOf(Math.round(words / sentences), "word", "words")}.`,
       fix: "Use shorter sentences (15 words or fewer is a good aim) and everyday words: “help” rather than “facilitate”, “about” rather than “approximately”.",
     },
   ];

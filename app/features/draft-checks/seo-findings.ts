@@ -3,6 +3,7 @@ import { META_LIMITS } from "~/lib/meta-limits";
 import { DRAFT_THRESHOLDS } from "./check-thresholds";
 import type { DraftText } from "./draft-text";
 import type { Draft, Finding } from "./draft-types";
+import { countOf } from "~/lib/plural";
 
 /**
  * Search checks on a draft: the SEO page's keyphrase checks (the same
@@ -86,7 +87,7 @@ export function seoFindings(draft: Draft, text: DraftText, siteOrigin?: string):
       id: "seo-length",
       severity: "warning",
       title: "The post is short",
-      explanation: `It has ${bodyWords} words. Posts under ${DRAFT_THRESHOLDS.minBodyWords} words rarely answer a reader's question well enough to be found.`,
+      explanation: `It has ${countOf(bodyWords, "word", "words")}. Posts under ${DRAFT_THRESHOLDS.minBodyWords} words rarely answer a reader's question well enough to be found.`,
       fix: `Add what a reader would want to know next, to reach ${DRAFT_THRESHOLDS.minBodyWords} words or more.`,
     });
   }

@@ -9,6 +9,7 @@ import {
   OUTPUT_FORMATS,
   type AcceptedFormat,
 } from "./image-rules";
+import { countOf } from "~/lib/plural";
 
 /**
  * An upload checked and made into the variants the pages use, with sharp
@@ -99,7 +100,7 @@ export async function readImage(
       ok: false,
       problem: {
         kind: "too-small",
-        message: `This image is only ${width} × ${height} pixels. Use one at least ${MIN_SIDE} pixels on each side.`,
+        message: `This image is only ${width} × ${countOf(height, "pixel", "pixels")}. Use one at least ${MIN_SIDE} pixels on each side.`,
       },
     };
   }

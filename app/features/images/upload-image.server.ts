@@ -5,6 +5,7 @@ import { IMAGE_UPLOAD_MAX_BYTES, megabytes } from "~/lib/upload-limits";
 import { ALT_MAX, type ImageSources, type ImageUploadAnswer, type ImageUploadField } from "./image-rules";
 import { saveImage } from "./image-store.server";
 import { readImage } from "./read-image.server";
+import { countOf } from "~/lib/plural";
 
 /**
  * The action helper behind every image upload (the images route, and any
@@ -73,7 +74,7 @@ export async function receiveImageUpload(
     status: 201,
     answer: formAnswer<ImageUploadField, { image: ImageSources }>({
       ok: true,
-      message: `Uploaded, in ${new Set(image.variants.map((v) => v.width)).size} sizes.`,
+      message: `Uploaded, in ${countOf(new Set(image.variants.map((v) => v.width)).size, "size", "sizes")}.`,
       values: { alt },
       image,
     }),

@@ -10,6 +10,7 @@ import {
   type ExportTable,
   type MetricColumn,
 } from "./export-format";
+import { plural } from "~/lib/plural";
 
 /** Something wrong in a file, where it is (app/lib/upload-problems.ts words it). */
 export type ExportProblem = UploadProblem;
@@ -268,7 +269,7 @@ function readMetrics(
     if (clicks > impressions) {
       fail(
         "Clicks",
-        `${clicks} clicks but only ${impressions} impressions: a result cannot be clicked more often than it was seen.`,
+        `${clicks} ${plural(clicks, "click", "clicks")} but only ${impressions} ${plural(impressions, "impression", "impressions")}: a result cannot be clicked more often than it was seen.`,
       );
       continue;
     }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { normalisePath } from "~/lib/site-path";
 import { wordsOf } from "~/features/seo-text/keyphrase-checks";
 import { SETTINGS_LIMITS, squashed, type SettingsField, type SettingsValues } from "./settings-rules";
+import { countOf } from "~/lib/plural";
 
 /**
  * The server's one check of a posted settings form (settings-rules.ts has
@@ -116,7 +117,7 @@ const focusKeyphrase = z
     else if (words > maxWords || value.length > maxChars)
       ctx.addIssue({
         code: "custom",
-        message: `Keep the keyphrase to a few words: ${maxWords} at most, ${maxChars} characters (it has ${words} words).`,
+        message: `Keep the keyphrase to a few words: ${maxWords} at most, ${maxChars} characters (it has ${countOf(words, "word", "words")}).`,
       });
   })
   .transform((value) => value || null);

@@ -7,6 +7,7 @@
  * word forms ("evaluation" does not match "evaluations"). Thresholds, with
  * their sources, are in docs/decisions/0031-per-page-search-settings.md.
  */
+import { countOf } from "~/lib/plural";
 
 export type CheckStatus = "good" | "ok" | "problem" | "none";
 
@@ -317,7 +318,7 @@ function densityCheck(input: KeyphraseInput): Check {
       id: "density",
       label,
       status: "none",
-      message: `The page has ${wordCount} words: too few to judge (${DENSITY.minWords} or more needed).`,
+      message: `The page has ${countOf(wordCount, "word", "words")}: too few to judge (${DENSITY.minWords} or more needed).`,
     };
   const count = keyphraseCount(input.text, input.keyphrase);
   const density = (count / wordCount) * 100;

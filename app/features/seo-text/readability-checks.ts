@@ -1,4 +1,5 @@
 import type { Check, CheckStatus } from "./keyphrase-checks";
+import { countOf } from "~/lib/plural";
 
 /** Yoast's limits for English: a sentence over 20 words is long, a paragraph over 150. */
 export const LONG_SENTENCE_WORDS = 20;
@@ -92,7 +93,7 @@ export function readabilityChecks(figures: Readability): ReadabilityCheck[] {
       id: "sentences",
       label: "Long sentences",
       status: band(longShare, b.longSentenceShare.good, b.longSentenceShare.ok),
-      message: `${figures.longSentences} of ${figures.sentences} sentences (${percent(longShare)}) have more than ${LONG_SENTENCE_WORDS} words; a quarter at most is best.`,
+      message: `${figures.longSentences} of ${countOf(figures.sentences, "sentence", "sentences")} (${percent(longShare)}) ${figures.longSentences === 1 ? "has" : "have"} more than ${LONG_SENTENCE_WORDS} words; a quarter at most is best.`,
     },
     {
       id: "paragraphs",
@@ -102,13 +103,15 @@ export function readabilityChecks(figures: Readability): ReadabilityCheck[] {
       message:
         figures.longParagraphs === 0
           ? `No paragraph has more than ${LONG_PARAGRAPH_WORDS} words.`
-          : `${figures.longParagraphs} paragraph(s) have more than ${LONG_PARAGRAPH_WORDS} words (the longest ${figures.longestParagraph}). Split them.`,
+          : figures.longParagraphs === 1
+            ? `1 paragraph has more than ${LONG_PARAGRAPH_WORDS} words (${figures.longestParagraph}). Split it.`
+            : `${figures.longParagraphs} paragraphs have more than ${LONG_PARAGRAPH_WORDS} words (the longest ${figures.longestParagraph}). Split them.`,
     },
     {
       id: "passive",
       label: "Passive voice",
       status: band(passiveShare, b.passiveShare.good, b.passiveShare.ok),
-      message: `${figures.passiveSentences} of ${figures.sentences} sentences (${percent(passiveShare)}) are passive (“is covered by”); a tenth at most is best.`,
+      message: `${figures.passiveSentences} of ${countOf(figures.sentences, "sentence", "sentences")} (${percent(passiveShare)}) ${figures.passiveSentences === 1 ? "is" : "are"} passive (“is covered by”); a tenth at most is best.`,
     },
   ];
 }

@@ -53,7 +53,7 @@ describe("readability in words", () => {
       ["passive", "problem"], // 1 of 5 = 20 % (over 15 %)
     ]);
     expect(checks[0]!.message).toBe("87.5: easy to read.");
-    expect(checks[4]!.message).toBe("1 of 5 sentences (20 %) are passive (“is covered by”); a tenth at most is best.");
+    expect(checks[4]!.message).toBe("1 of 5 sentences (20 %) is passive (“is covered by”); a tenth at most is best.");
     const hard = {
       ...readability(PARAGRAPHS),
       fleschReadingEase: 45,

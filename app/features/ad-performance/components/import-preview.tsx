@@ -6,6 +6,7 @@ import { SavePreviewForm } from "~/components/staff/file-upload";
 import { ADS_IMPORT_PATH } from "~/lib/ads-paths";
 import type { ImportAnswer, ImportPreview as Preview, PreviewRow } from "../ads-types";
 import { countText } from "../figures";
+import { plural } from "~/lib/plural";
 
 const column = createColumnHelper<PreviewRow>();
 
@@ -78,8 +79,8 @@ export function ImportPreview({ preview, answer }: { preview: Preview; answer: I
         </dd>
         <dt className="font-semibold">In all</dt>
         <dd>
-          {preview.totals.cost}, {countText(preview.totals.clicks)} clicks, {countText(preview.totals.impressions)}{" "}
-          impressions
+          {preview.totals.cost}, {countText(preview.totals.clicks)} {plural(preview.totals.clicks, "click", "clicks")},{" "}
+          {countText(preview.totals.impressions)} {plural(preview.totals.impressions, "impression", "impressions")}
           {preview.totals.conversions !== null ? `, ${preview.totals.conversions} conversions by Google's count` : ""}
         </dd>
       </dl>

@@ -11,6 +11,7 @@ import { formatMoney } from "../money";
 import { AdsFrame } from "./ads-frame";
 import { ReportControls } from "./report-controls";
 import { ReportSection } from "~/components/staff/report-section";
+import { plural } from "~/lib/plural";
 
 const column = createColumnHelper<TermRow>();
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
@@ -102,7 +103,7 @@ export function SearchTermsPage(view: SearchTermsView) {
               }
               intro={
                 view.covered
-                  ? `From the search terms reports imported for ${view.covered}: ${money(view.totals.costMicros)}, ${countText(view.totals.clicks)} clicks, ${countText(view.totals.impressions)} impressions in all. Searches Google does not name (too few people made them) are not listed.`
+                  ? `From the search terms reports imported for ${view.covered}: ${money(view.totals.costMicros)}, ${countText(view.totals.clicks)} ${plural(view.totals.clicks, "click", "clicks")}, ${countText(view.totals.impressions)} ${plural(view.totals.impressions, "impression", "impressions")} in all. Searches Google does not name (too few people made them) are not listed.`
                   : undefined
               }
             >

@@ -12,6 +12,7 @@ import { countWords } from "../generator-input";
 import type { GeneratorPageData } from "../generator-page.server";
 import { GenerationHistory } from "./generation-history";
 import { GeneratorPanel } from "./generator-panel";
+import { countOf } from "~/lib/plural";
 
 /**
  * /admin/blog/generate: the generator beside the draft it writes into, "Save
@@ -57,7 +58,7 @@ export function GeneratorPage({ data, answer }: { data: GeneratorPageData; answe
           <Field
             id="draft-body"
             label="Body (Markdown)"
-            description={`Step 2 writes here as the model answers; edit freely. ${countWords(draft)} words.`}
+            description={`Step 2 writes here as the model answers; edit freely. ${countOf(countWords(draft), "word", "words")}.`}
             error={answer?.fields.body}
           >
             <textarea

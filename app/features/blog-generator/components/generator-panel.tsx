@@ -13,6 +13,7 @@ import {
 } from "../generator-input";
 import { templateOutline } from "../template-outline";
 import { useGeneration, type GenerationKind } from "../use-generation";
+import { countOf } from "~/lib/plural";
 
 export interface GeneratorService {
   slug: string;
@@ -271,7 +272,8 @@ export function GeneratorPanel({
           {running ? (
             <div className="grid gap-1" data-testid="generator-progress">
               <label htmlFor="generator-progress" className="text-sm">
-                {state.kind === "outline" ? "Proposing the outline" : "Writing the draft"}: {state.words} words so far
+                {state.kind === "outline" ? "Proposing the outline" : "Writing the draft"}:{" "}
+                {countOf(state.words, "word", "words")} so far
                 {state.kind === "draft" ? ` of about ${target}` : ""}
               </label>
               <progress
@@ -300,9 +302,9 @@ function GenerationStatus({
   if (!state.problem && state.end)
     return (
       <p role="status" className="rounded-xl border border-primary bg-primary-soft p-3 text-sm text-primary-dark">
-        {OUTCOME_WORDS[state.end.outcome]}: the {what} has {state.end.words} words, in{" "}
+        {OUTCOME_WORDS[state.end.outcome]}: the {what} has {countOf(state.end.words, "word", "words")}, in{" "}
         {(state.end.durationMs / 1000).toFixed(1)} s
-        {state.end.completionTokens !== null ? ` (${state.end.completionTokens} tokens)` : ""}.
+        {state.end.completionTokens !== null ? ` (${countOf(state.end.completionTokens, "token", "tokens")})` : ""}.
       </p>
     );
   return (

@@ -5,6 +5,7 @@ import type { Dashboard, TodayAndWeek, WaitingLead } from "../dashboard.server";
 import { Link } from "react-router";
 import { WAITING_LIST_ID } from "~/lib/staff-area";
 import { leadPagePath } from "~/lib/lead-paths";
+import { plural } from "~/lib/plural";
 
 const number = new Intl.NumberFormat("en-US");
 const sectionHeading = "text-xl font-bold text-primary-dark";
@@ -177,7 +178,7 @@ function TrafficSection({ traffic }: { traffic: Dashboard["traffic"] }) {
         <p className="text-muted">
           {quiet
             ? "No visits were recorded in the last 7 days."
-            : `${number.format(traffic.pageViews)} page views and ${number.format(traffic.visitors)} visitors.`}
+            : `${number.format(traffic.pageViews)} ${plural(traffic.pageViews, "page view", "page views")} and ${number.format(traffic.visitors)} ${plural(traffic.visitors, "visitor", "visitors")}.`}
         </p>
       </div>
       {quiet ? null : (

@@ -2,6 +2,7 @@ import { BarChart } from "~/components/staff/charts/bar-chart";
 import { share } from "../report-math";
 import { formatCount, formatShare } from "../report-format";
 import type { Breakdown, Outcomes } from "../report-types";
+import { plural } from "~/lib/plural";
 
 /**
  * From request to patient: the funnel of the range's requests, and calls
@@ -59,7 +60,7 @@ export function ConversionSection({ totals, channels }: { totals: Outcomes; chan
         title="Calls tapped against requests, by channel"
         description={
           leads > 0
-            ? `${formatCount(totals.calls)} of ${formatCount(leads)} leads (${formatShare(totals.calls / leads)}) were calls tapped rather than forms sent.`
+            ? `${formatCount(totals.calls)} of ${formatCount(leads)} ${plural(leads, "lead", "leads")} (${formatShare(totals.calls / leads)}) were calls tapped rather than forms sent.`
             : undefined
         }
         points={channels.rows.map((row) => ({

@@ -3,6 +3,7 @@ import { share } from "../report-math";
 import { formatCount, formatShare } from "../report-format";
 import type { LeadReport, Outcomes } from "../report-types";
 import { cardGrid } from "~/components/staff/report-section";
+import { plural } from "~/lib/plural";
 
 const NO_REQUESTS = "No requests arrived in this range.";
 
@@ -49,7 +50,7 @@ export function OverviewCards({ totals }: { totals: LeadReport["totals"] }) {
           note={
             <>
               {current.requests > 0
-                ? `${formatCount(current[key])} of ${formatCount(current.requests)} requests. `
+                ? `${formatCount(current[key])} of ${formatCount(current.requests)} ${plural(current.requests, "request", "requests")}. `
                 : null}
               {note}
             </>

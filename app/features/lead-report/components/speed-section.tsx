@@ -4,6 +4,7 @@ import { FEW_REQUESTS } from "../report-math";
 import { compactMinutes, formatCount, formatMinutes, formatShare, hourLabel, waitShades } from "../report-format";
 import type { HeatCell, LeadReport, Share } from "../report-types";
 import { cardGrid } from "~/components/staff/report-section";
+import { plural } from "~/lib/plural";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const NOT_CONTACTED = "No request in this range has been contacted yet.";
@@ -51,7 +52,7 @@ export function SpeedSection({ report }: { report: LeadReport }) {
       unavailable={TOO_RECENT}
       note={
         pick(current).of > 0
-          ? `${formatCount(pick(current).count)} of ${formatCount(pick(current).of)} requests. ${note}`
+          ? `${formatCount(pick(current).count)} of ${formatCount(pick(current).of)} ${plural(pick(current).of, "request", "requests")}. ${note}`
           : note
       }
     />

@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/staff/page-header";
 import { SortLinks } from "~/components/staff/sort-links";
 import { counted, countText, ctrText, pageSettingsHref, positionText } from "../figures";
 import { PAGE_SORTS, type PageSort, type ReportPageRow, type SortDirection } from "../search-console-types";
+import { plural } from "~/lib/plural";
 
 const column = createColumnHelper<ReportPageRow>();
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
@@ -152,7 +153,7 @@ export function PagesTable({
       />
       {screens > 1 ? (
         <p className="text-sm text-muted">
-          {countText(pageTotal)} pages, {pages.length} on this screen.
+          {countText(pageTotal)} {plural(pageTotal, "page", "pages")}, {pages.length} on this screen.
         </p>
       ) : null}
       <KeysetPager label="Screens of pages" {...pager} previousLabel="Previous pages" nextLabel="More pages" />

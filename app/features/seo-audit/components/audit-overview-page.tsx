@@ -20,6 +20,7 @@ import {
   type Severity,
 } from "../problem-catalogue";
 import { linkClass, ProblemList } from "./problem-list";
+import { plural } from "~/lib/plural";
 
 /** How often the page asks how far a running check has got, while it is on screen. */
 const PROGRESS_REFRESH_MS = 2000;
@@ -136,7 +137,7 @@ function Progress({ run }: { run: RunProgress }) {
       </h2>
       <p role="status" className="text-primary-dark">
         {reading
-          ? `${number(run.done)} of ${number(run.found)} addresses read so far`
+          ? `${number(run.done)} of ${number(run.found)} ${plural(run.found, "address", "addresses")} read so far`
           : "Getting ready: reading the sitemap and robots.txt"}
         {` (started ${run.startedAt.text}${run.trigger === "daily" ? ", the nightly check" : ""}).`}
       </p>
@@ -177,7 +178,13 @@ function Summary({ run }: { run: RunSummary }) {
       <p>
         Finished <time dateTime={run.finishedAt.iso}>{run.finishedAt.text}</time>
         {run.trigger === "daily" ? " (the nightly check)" : ""}, in {duration(run.durationMs)}:{" "}
-        {number(run.addressCount)} addresses read, {number(run.pageCount)} of them pages.
+        {number(run.addressCount)} {plural(run.addressCount, "address", "addresses")} read,{" "}
+        {run.addressCount === 1
+          ? run.pageCount === 1
+            ? "a page"
+            : "not a page"
+          : `${number(run.pageCount)} of them pages`}
+        .
       </p>
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {figures.map((figure) => (

@@ -12,6 +12,7 @@ import { PAGE_KINDS } from "../site-paths";
 import { PROFILES } from "../structured-data";
 import { FixLink, linkClass } from "./problem-list";
 import { ScoreText, SeverityBadge } from "./severity-badge";
+import { plural } from "~/lib/plural";
 
 const number = (n: number | null) => (n === null ? "–" : n.toLocaleString("en-US"));
 const sectionClass = "grid gap-3 rounded-2xl border border-line bg-surface p-4 sm:p-5";
@@ -137,8 +138,8 @@ function Facts({ page }: { page: PageDetail }) {
             <Row term="Main headings (H1)">{number(page.h1Count)}</Row>
             <Row term="Speed for real visitors">
               {page.lcpP75Ms === null
-                ? `Not enough visits to tell (${number(page.lcpSamples)} measurements in 28 days)`
-                : `Main content shown within ${(page.lcpP75Ms / 1000).toFixed(1)} s for three visits in four (${number(page.lcpSamples)} measurements in 28 days)`}
+                ? `Not enough visits to tell (${number(page.lcpSamples)} ${plural(page.lcpSamples, "measurement", "measurements")} in 28 days)`
+                : `Main content shown within ${(page.lcpP75Ms / 1000).toFixed(1)} s for three visits in four (${number(page.lcpSamples)} ${plural(page.lcpSamples, "measurement", "measurements")} in 28 days)`}
             </Row>
           </>
         ) : null}

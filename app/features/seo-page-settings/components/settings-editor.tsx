@@ -14,6 +14,7 @@ import { SETTINGS_LIMITS, squashed, type SettingsField, type TextField } from ".
 import { CheckList } from "./check-list";
 import { SearchResultPreview } from "./search-result-preview";
 import { SocialCardPreview } from "./social-card-preview";
+import { countOf } from "~/lib/plural";
 
 type Draft = Record<SettingsField, string>;
 
@@ -96,8 +97,8 @@ export function SettingsEditor({ view, answer }: { view: EditorView; answer?: Pa
           Readability
         </h2>
         <p className="max-w-prose text-muted">
-          How easy the page&apos;s words are to read ({view.readability.words.toLocaleString("en-US")} words in{" "}
-          {view.readability.sentences.toLocaleString("en-US")} sentences). These come from the page&apos;s content, not
+          How easy the page&apos;s words are to read ({countOf(view.readability.words, "word", "words")} in{" "}
+          {countOf(view.readability.sentences, "sentence", "sentences")}). These come from the page&apos;s content, not
           from the settings above.
         </p>
         {view.readability.words > 0 ? (

@@ -1,6 +1,5 @@
 import { SkipLink } from "~/components/ui/skip-link";
 import { CalendarCheck, ExternalLink as ExternalIcon, Menu, Phone, Video, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -14,23 +13,12 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "text-primary-dark underline decoration-2 underline-offset-8",
   );
 
+function closeMenu(menu: HTMLDetailsElement, focusButton = false) {
+  menu.open = false;
+  if (focusButton) menu.querySelector("summary")?.focus();
+}
+
 export function SiteHeader({ site }: { site: SiteContent }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
-
   const portal = site.patientPortalUrl;
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/95 backdrop-blur supports-[backdrop-filter]:bg-canvas/85">
@@ -68,59 +56,54 @@ export function SiteHeader({ site }: { site: SiteContent }) {
           </Link>
         </div>
 
-        <button
-          ref={toggleRef}
-          type="button"
-          className="inline-flex size-11 items-center justify-center rounded-full text-primary-dark hover:bg-primary-soft lg:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? "Close menu" : "Open menu"}
-          onClick={() => setOpen((value) => !value)}
+        {/* A native disclosure: it opens without JavaScript, and the browser announces it expanded or collapsed.
+            With JavaScript, a link tapped in it closes it, and so does Escape, returning focus to its button. */}
+        <details
+          className="site-menu group lg:hidden"
+          onClick={(event) => (event.target as Element).closest("nav a") && closeMenu(event.currentTarget)}
+          onKeyDown={(event) => event.key === "Escape" && closeMenu(event.currentTarget, true)}
         >
-          {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
-        </button>
-      </div>
-
-      <div
-        id={menuId}
-        hidden={!open}
-        className="border-t border-line bg-canvas lg:hidden"
-        // Anything tapped inside the menu (a link or a button) closes it.
-        onClick={(event) => {
-          if ((event.target as Element).closest("a, button")) setOpen(false);
-        }}
-      >
-        <nav aria-label="Mobile" className="container-page grid gap-1 py-4">
-          <a
-            href={telHref(site.footerPhone)}
-            className="inline-flex min-h-11 items-center gap-2 px-3 font-semibold text-primary-dark"
+          <summary
+            aria-label="Menu"
+            className="inline-flex size-11 items-center justify-center rounded-full text-primary-dark hover:bg-primary-soft"
           >
-            <Phone aria-hidden className="size-4" />
-            Call {site.footerPhone}
-          </a>
-          {headerLinks.map((link) => (
-            <NavLink key={link.to} to={link.to} className={navLinkClass}>
-              {link.label}
-            </NavLink>
-          ))}
-          <NavLink to="/virtual-visit" className={navLinkClass} data-track="virtual_visit_click">
-            <Video aria-hidden className="mr-2 size-4" />
-            Virtual Visit
-          </NavLink>
-          {portal ? (
-            <ExternalLink
-              href={portal}
-              className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-medium hover:bg-primary-soft"
-            >
-              Patient Portal
-              <ExternalIcon aria-hidden className="size-4" />
-            </ExternalLink>
-          ) : null}
-          <Link to="/request-appointment" className={cn(buttonVariants({ size: "lg" }), "mt-2")}>
-            <CalendarCheck aria-hidden className="size-5" />
-            Request Appointment
-          </Link>
-        </nav>
+            <Menu aria-hidden className="size-6 group-open:hidden" />
+            <X aria-hidden className="hidden size-6 group-open:block" />
+          </summary>
+          <div className="border-y border-line bg-canvas">
+            <nav aria-label="Mobile" className="container-page grid gap-1 py-4">
+              <a
+                href={telHref(site.footerPhone)}
+                className="inline-flex min-h-11 items-center gap-2 px-3 font-semibold text-primary-dark"
+              >
+                <Phone aria-hidden className="size-4" />
+                Call {site.footerPhone}
+              </a>
+              {headerLinks.map((link) => (
+                <NavLink key={link.to} to={link.to} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              ))}
+              <NavLink to="/virtual-visit" className={navLinkClass} data-track="virtual_visit_click">
+                <Video aria-hidden className="mr-2 size-4" />
+                Virtual Visit
+              </NavLink>
+              {portal ? (
+                <ExternalLink
+                  href={portal}
+                  className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-medium hover:bg-primary-soft"
+                >
+                  Patient Portal
+                  <ExternalIcon aria-hidden className="size-4" />
+                </ExternalLink>
+              ) : null}
+              <Link to="/request-appointment" className={cn(buttonVariants({ size: "lg" }), "mt-2")}>
+                <CalendarCheck aria-hidden className="size-5" />
+                Request Appointment
+              </Link>
+            </nav>
+          </div>
+        </details>
       </div>
     </header>
   );

@@ -86,8 +86,9 @@ function FrameBody({ user: fromServer, nav, clinicName, children }: StaffFramePr
             <SignOutButton />
           </div>
         </div>
-        <nav aria-label="Staff area" className="container-page overflow-x-auto pb-3">
-          <ul className="flex gap-1">
+        {/* The links wrap onto more rows on a phone: none is cut off at the edge ("Your account" was). */}
+        <nav aria-label="Staff area" className="container-page pb-3">
+          <ul className="flex flex-wrap gap-1">
             {nav.map((item) => (
               <li key={item.path}>
                 <NavLink

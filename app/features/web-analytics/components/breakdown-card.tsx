@@ -6,6 +6,7 @@ import { dimensionWords, UNKNOWN_VALUE, type Dimension } from "../dimensions";
 import { valueWords } from "../filters";
 import { formatMetric } from "../metrics";
 import type { BreakdownRowView } from "../overview-types";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /** The number columns of a breakdown: what each dimension is judged by. */
 export function breakdownColumns(dimension: Dimension) {
@@ -88,7 +89,7 @@ export function BreakdownCard({
       {rows.length === 0 ? (
         <p className="text-muted">No visits in this range{filtered ? " with these filters" : ""}.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label={words.many} bare>
           <table className="w-full text-sm">
             <caption className="sr-only">{words.many}, most visitors first</caption>
             <thead>
@@ -125,7 +126,7 @@ export function BreakdownCard({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {valuesCount > 0 ? (
         <Link

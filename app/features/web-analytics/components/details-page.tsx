@@ -15,6 +15,7 @@ import { formatMetric } from "../metrics";
 import type { BreakdownRowView } from "../overview-types";
 import { AnalyticsFrame, RefusedRangeFrame } from "./analytics-frame";
 import { filterValue } from "./breakdown-card";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 const PAGE_SIZE = 100;
 const column = createColumnHelper<BreakdownRowView>();
@@ -277,7 +278,10 @@ function GoalList({ details, keep, path }: { details: GoalDetails; keep: Record<
             {rows.length === 0 ? (
               <p className="text-muted">No visit reached this goal in this range.</p>
             ) : (
-              <div className="overflow-x-auto">
+              <ScrollRegion
+                label={`${goal.name} by ${dimension === "entry" ? "landing page" : dimensionWords[dimension].one.toLowerCase()}`}
+                bare
+              >
                 <table className="w-full text-sm">
                   <caption className="sr-only">
                     {goal.name} by {dimensionWords[dimension].one.toLowerCase()}
@@ -311,7 +315,7 @@ function GoalList({ details, keep, path }: { details: GoalDetails; keep: Record<
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
           </section>
         ))}

@@ -3,6 +3,7 @@ import { ANALYTICS_PATH, analyticsDetailsPath } from "~/lib/analytics-paths";
 import { hrefWith } from "~/lib/url-filters";
 import { formatMetric } from "../metrics";
 import type { GoalView } from "../overview-types";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /** The goals: what visits led to, each a link that filters the dashboard to the visits that did it. */
 export function GoalsCard({ goals, keep }: { goals: GoalView[]; keep: Record<string, string> }) {
@@ -14,7 +15,7 @@ export function GoalsCard({ goals, keep }: { goals: GoalView[]; keep: Record<str
       <h2 id="goals-heading" className="text-lg font-bold text-primary-dark">
         Goals
       </h2>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Goals" bare>
         <table className="w-full text-sm">
           <caption className="sr-only">Goals: conversions and the share of visits that made them</caption>
           <thead>
@@ -59,7 +60,7 @@ export function GoalsCard({ goals, keep }: { goals: GoalView[]; keep: Record<str
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <Link
         to={hrefWith(analyticsDetailsPath("goals"), keep)}
         className="inline-flex min-h-6 items-center justify-self-start text-sm font-semibold text-primary underline underline-offset-4"

@@ -30,6 +30,7 @@ import {
   type Vital,
 } from "../vitals";
 import { AnalyticsFrame, filtersOnly, RefusedRangeFrame } from "./analytics-frame";
+import { countOf } from "~/lib/plural";
 
 const DESCRIPTION =
   "How fast the website is for real visitors, measured in their own browsers (Core Web Vitals) on the visits that started in the range.";
@@ -283,8 +284,8 @@ export function SpeedPage(props: SpeedView) {
       >
         <EmptyState title={`With filters, site speed covers up to ${SPEED_MAX_DAYS} days at a time`}>
           <p>
-            This range is {range.current.days.toLocaleString("en-US")} days long. Without filters the figures come from
-            a daily summary and any range can be shown; with filters every measurement of the range is read one by one,
+            This range is {countOf(range.current.days, "day", "days")} long. Without filters the figures come from a
+            daily summary and any range can be shown; with filters every measurement of the range is read one by one,
             and a longer range would keep the database busy for too long. Choose{" "}
             <Link
               to={hrefWith(ANALYTICS_SPEED_PATH, { ...filterKeep, range: "7d" })}
