@@ -19,11 +19,11 @@ const FEATURE_IMPORTS = {
   consent: ["analytics"],
   leads: ["analytics"],
   seo: ["content"],
-  pages: ["content", "seo"],
+  pages: ["content", "images", "seo"],
   // The featured image's markup, made on the server (images).
   blog: ["content", "images", "pages", "seo"],
   appointment: ["content", "leads", "seo"],
-  home: ["content", "leads"],
+  home: ["content", "leads", "pages"],
   // The public frame: header, footer (with the newsletter box), consent choices.
   site: ["analytics", "consent", "content", "newsletter", "seo"],
   dashboard: ["leads"],
@@ -82,7 +82,8 @@ const FEATURE_IMPORTS = {
     "seo-redirects",
   ],
   // Site content by staff (issue 19): the audit trail, the content model and its version.
-  "content-editing": ["auth", "content"],
+  // The team editor (issue 19): photos (images), the public profile for its preview (pages), slug redirects.
+  "content-editing": ["auth", "content", "images", "pages", "seo-redirects"],
 };
 
 function refuseCircles(graph) {

@@ -60,6 +60,9 @@ export const auditActions = [
   "blog_post_restored",
   "site_content_changed",
   "location_changed",
+  "team_member_added",
+  "team_member_changed",
+  "team_member_deleted",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
