@@ -60,6 +60,10 @@ export const auditActions = [
   "blog_post_restored",
   "site_content_changed",
   "location_changed",
+  "content_reordered",
+  "content_item_added",
+  "content_item_changed",
+  "content_item_deleted",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

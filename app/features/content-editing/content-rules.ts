@@ -78,4 +78,5 @@ export const FIELD_LABELS: Record<string, string> = {
   phone: "phone",
   hours: "opening hours",
   closures: "holiday closures",
+  order: "order",
 };

@@ -5,6 +5,7 @@ import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { bumpContentVersion } from "~/features/content/content-version.server";
 import { siteDefaults } from "~/features/content/site-content";
 import type { ClinicValues, LocationValues } from "./content-rules";
+import { isOrderedList, ORDERED_LISTS, restoreOrderIn } from "./reorder.server";
 
 /**
  * The clinic's settings and its offices as staff edit them. Saving is
@@ -14,7 +15,7 @@ import type { ClinicValues, LocationValues } from "./content-rules";
  * at their next poll. A change is undone from its audit entry.
  */
 
-export const CONTENT_ACTIONS = ["site_content_changed", "location_changed"] as const;
+export const CONTENT_ACTIONS = ["site_content_changed", "location_changed", "content_reordered"] as const;
 type ContentAction = (typeof CONTENT_ACTIONS)[number];
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -138,6 +139,17 @@ export async function revertContentChange(db: Db, entryId: number, actor: AuditA
       const current = clinicValuesOf(row);
       const values = { ...current, ...pick(before, current) };
       return { ok: true, change: await saveClinicIn(tx, values, actor, entryId), what: "the clinic's settings" };
+    }
+    if ((entry.action as ContentAction) === "content_reordered") {
+      const list = entry.targetType ?? "";
+      const ids = (before as { order?: unknown }).order;
+      if (!isOrderedList(list) || !Array.isArray(ids))
+        return { ok: false, status: 404, message: "That change is not in the content history." };
+      const restored = await restoreOrderIn(tx, list, ids.map(Number), actor, entryId);
+      const change: ContentChange = restored
+        ? { changed: true, version: restored.version, fields: ["order"] }
+        : { changed: false };
+      return { ok: true, change, what: ORDERED_LISTS[list].name.replace(/^The /, "the ") };
     }
     const id = Number(entry.targetId);
     const [row] = await tx.select().from(locations).where(eq(locations.id, id));
