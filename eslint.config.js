@@ -81,8 +81,8 @@ const FEATURE_IMPORTS = {
     "seo-page-settings",
     "seo-redirects",
   ],
-  // Site content by staff (issue 19): the audit trail, the content model and its version.
-  "content-editing": ["auth", "content"],
+  // Site content by staff (issue 19): the audit trail, the content model and its version, uploaded images (logos).
+  "content-editing": ["auth", "content", "images"],
 };
 
 function refuseCircles(graph) {

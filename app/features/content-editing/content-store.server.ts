@@ -5,6 +5,7 @@ import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { bumpContentVersion } from "~/features/content/content-version.server";
 import { siteDefaults } from "~/features/content/site-content";
 import type { ClinicValues, LocationValues } from "./content-rules";
+import { undoItemChangeIn } from "./content-lists.server";
 import { isOrderedList, ORDERED_LISTS, restoreOrderIn } from "./reorder.server";
 
 /**
@@ -15,7 +16,14 @@ import { isOrderedList, ORDERED_LISTS, restoreOrderIn } from "./reorder.server";
  * at their next poll. A change is undone from its audit entry.
  */
 
-export const CONTENT_ACTIONS = ["site_content_changed", "location_changed", "content_reordered"] as const;
+export const CONTENT_ACTIONS = [
+  "site_content_changed",
+  "location_changed",
+  "content_reordered",
+  "content_item_added",
+  "content_item_changed",
+  "content_item_deleted",
+] as const;
 type ContentAction = (typeof CONTENT_ACTIONS)[number];
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -133,6 +141,12 @@ export async function revertContentChange(db: Db, entryId: number, actor: AuditA
       .from(auditLog)
       .where(and(eq(auditLog.id, entryId), inArray(auditLog.action, [...CONTENT_ACTIONS])));
     const before = entry?.detail.before as Record<string, unknown> | undefined;
+    if (entry && entry.action.startsWith("content_item_")) {
+      const change = await undoItemChangeIn(tx, entry, actor);
+      const label = typeof entry.detail.label === "string" ? `“${entry.detail.label}”` : "the item";
+      if (!change) return { ok: false, status: 404, message: `That change to ${label} can no longer be undone.` };
+      return { ok: true, change, what: label };
+    }
     if (!entry || !before) return { ok: false, status: 404, message: "That change is not in the content history." };
     if ((entry.action as ContentAction) === "site_content_changed") {
       const [row] = await tx.select().from(siteContent).where(eq(siteContent.id, 1));
@@ -190,8 +204,16 @@ export async function listContentHistory(db: Db, limit = 15): Promise<HistoryEnt
     at: entry.at,
     by: by ?? entry.actorEmail,
     action: entry.action as ContentAction,
-    place: typeof entry.detail.name === "string" ? entry.detail.name : null,
-    fields: Object.keys((entry.detail.after as Record<string, unknown> | undefined) ?? {}),
+    place:
+      typeof entry.detail.name === "string"
+        ? entry.detail.name + (typeof entry.detail.label === "string" ? `: “${entry.detail.label}”` : "")
+        : null,
+    fields:
+      entry.action === "content_item_deleted"
+        ? ["removed"]
+        : entry.action === "content_item_added"
+          ? ["added"]
+          : Object.keys((entry.detail.after as Record<string, unknown> | undefined) ?? {}),
     revertOf: typeof entry.detail.revertOf === "number" ? entry.detail.revertOf : null,
   }));
 }
