@@ -81,8 +81,8 @@ const FEATURE_IMPORTS = {
     "seo-page-settings",
     "seo-redirects",
   ],
-  // Site content by staff (issue 19): the audit trail, the content model and its version.
-  // The team editor (issue 19): photos (images), the public profile for its preview (pages), slug redirects.
+  // Site content by staff (issue 19): the audit trail, the content model and its version, uploaded images (logos,
+  // team photos), the public profile for the team editor's preview (pages), slug redirects.
   "content-editing": ["auth", "content", "images", "pages", "seo-redirects"],
 };
 

@@ -63,6 +63,10 @@ export const auditActions = [
   "team_member_added",
   "team_member_changed",
   "team_member_deleted",
+  "content_reordered",
+  "content_item_added",
+  "content_item_changed",
+  "content_item_deleted",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -6,6 +6,8 @@ import { bumpContentVersion } from "~/features/content/content-version.server";
 import { siteDefaults } from "~/features/content/site-content";
 import type { ClinicValues, LocationValues } from "./content-rules";
 import { saveTeamMemberIn, teamValuesOf } from "./team-store.server";
+import { undoItemChangeIn } from "./content-lists.server";
+import { isOrderedList, ORDERED_LISTS, restoreOrderIn } from "./reorder.server";
 
 /**
  * The clinic's settings and its offices as staff edit them. Saving is
@@ -15,7 +17,15 @@ import { saveTeamMemberIn, teamValuesOf } from "./team-store.server";
  * at their next poll. A change is undone from its audit entry.
  */
 
-export const CONTENT_ACTIONS = ["site_content_changed", "location_changed", "team_member_changed"] as const;
+export const CONTENT_ACTIONS = [
+  "site_content_changed",
+  "location_changed",
+  "content_reordered",
+  "content_item_added",
+  "content_item_changed",
+  "content_item_deleted",
+  "team_member_changed",
+] as const;
 type ContentAction = (typeof CONTENT_ACTIONS)[number];
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -133,6 +143,12 @@ export async function revertContentChange(db: Db, entryId: number, actor: AuditA
       .from(auditLog)
       .where(and(eq(auditLog.id, entryId), inArray(auditLog.action, [...CONTENT_ACTIONS])));
     const before = entry?.detail.before as Record<string, unknown> | undefined;
+    if (entry && entry.action.startsWith("content_item_")) {
+      const change = await undoItemChangeIn(tx, entry, actor);
+      const label = typeof entry.detail.label === "string" ? `“${entry.detail.label}”` : "the item";
+      if (!change) return { ok: false, status: 404, message: `That change to ${label} can no longer be undone.` };
+      return { ok: true, change, what: label };
+    }
     if (!entry || !before) return { ok: false, status: 404, message: "That change is not in the content history." };
     if ((entry.action as ContentAction) === "site_content_changed") {
       const [row] = await tx.select().from(siteContent).where(eq(siteContent.id, 1));
@@ -141,6 +157,17 @@ export async function revertContentChange(db: Db, entryId: number, actor: AuditA
       return { ok: true, change: await saveClinicIn(tx, values, actor, entryId), what: "the clinic's settings" };
     }
     if ((entry.action as ContentAction) === "team_member_changed") return revertTeamChange(tx, entry, before, actor);
+    if ((entry.action as ContentAction) === "content_reordered") {
+      const list = entry.targetType ?? "";
+      const ids = (before as { order?: unknown }).order;
+      if (!isOrderedList(list) || !Array.isArray(ids))
+        return { ok: false, status: 404, message: "That change is not in the content history." };
+      const restored = await restoreOrderIn(tx, list, ids.map(Number), actor, entryId);
+      const change: ContentChange = restored
+        ? { changed: true, version: restored.version, fields: ["order"] }
+        : { changed: false };
+      return { ok: true, change, what: ORDERED_LISTS[list].name.replace(/^The /, "the ") };
+    }
     const id = Number(entry.targetId);
     const [row] = await tx.select().from(locations).where(eq(locations.id, id));
     if (!row) return { ok: false, status: 404, message: "That office is no longer listed." };
@@ -208,8 +235,16 @@ export async function listContentHistory(db: Db, limit = 15): Promise<HistoryEnt
     at: entry.at,
     by: by ?? entry.actorEmail,
     action: entry.action as ContentAction,
-    place: typeof entry.detail.name === "string" ? entry.detail.name : null,
-    fields: Object.keys((entry.detail.after as Record<string, unknown> | undefined) ?? {}),
+    place:
+      typeof entry.detail.name === "string"
+        ? entry.detail.name + (typeof entry.detail.label === "string" ? `: “${entry.detail.label}”` : "")
+        : null,
+    fields:
+      entry.action === "content_item_deleted"
+        ? ["removed"]
+        : entry.action === "content_item_added"
+          ? ["added"]
+          : Object.keys((entry.detail.after as Record<string, unknown> | undefined) ?? {}),
     revertOf: typeof entry.detail.revertOf === "number" ? entry.detail.revertOf : null,
   }));
 }

@@ -1,5 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { TEAM_CONTENT_PATH } from "~/lib/content-paths";
+import { CONTENT_PATH } from "~/lib/content-paths";
+import { CONTENT_LIST_KEYS, LIST_SPECS, listPath } from "../content-lists";
 import { PageHeader } from "~/components/staff/page-header";
 import { answerFor } from "~/lib/form-answer";
 import {
@@ -27,6 +29,23 @@ export function ContentPage({ data, answer }: { data: ContentPageData; answer?: 
         title="Site content"
         description="The clinic's details, its offices and its team as the website shows them. Publishing changes the website for every visitor at once; every change is kept in the history below and can be undone."
       />
+      <nav aria-labelledby="lists-heading" className="grid gap-3">
+        <h2 id="lists-heading" className={sectionHeading}>
+          Lists
+        </h2>
+        <ul className="flex flex-wrap gap-3">
+          {CONTENT_LIST_KEYS.map((key) => (
+            <li key={key}>
+              <Link
+                to={listPath(CONTENT_PATH, key)}
+                className="inline-flex min-h-11 items-center rounded-full border-2 border-primary px-5 font-semibold text-primary hover:bg-primary-soft"
+              >
+                {LIST_SPECS[key].title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <section aria-labelledby="clinic-heading" className="grid gap-4">
         <h2 id="clinic-heading" className={sectionHeading}>
           Clinic settings
