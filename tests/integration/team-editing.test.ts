@@ -246,6 +246,22 @@ describe.each(databaseKinds())("team member editing on %s", (kind) => {
     ).toHaveLength(1);
   });
 
+  it("moves a member in the website's order with the Content kit, published on /team", async () => {
+    const order = async () =>
+      (await db().select().from(t.teamMembers).orderBy(t.teamMembers.sortOrder, t.teamMembers.id)).map((m) => m.slug);
+    const [first, second] = await order();
+    const secondRow = await member(second!);
+    const res = await fetch(`${app.url}/admin/content/team`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams({ intent: "move", list: "team", id: String(secondRow!.id), to: "up" }),
+    });
+    expect(res.status).toBe(200);
+    expect((await order()).slice(0, 2)).toEqual([second, first]);
+    const team = (await page("/team")).html;
+    expect(team.indexOf(`href="/team/${second}"`)).toBeLessThan(team.indexOf(`href="/team/${first}"`));
+  });
+
   it("previews the profile from unsaved values without saving them", async () => {
     const rosa = await member("rosa-park");
     const preview = await act(rosa!.id, {

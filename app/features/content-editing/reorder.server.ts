@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
-import { conditions, faqItems, insuranceProviders, testimonials, treatments } from "~/db/schema";
+import { conditions, faqItems, insuranceProviders, teamMembers, testimonials, treatments } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { bumpContentVersion } from "~/features/content/content-version.server";
 import type { MoveTo } from "./reorder";
@@ -41,6 +41,7 @@ export const ORDERED_LISTS = {
   insurer: { table: insuranceProviders, name: "The insurance providers", label: insuranceProviders.name },
   condition: { table: conditions, name: "The conditions", label: conditions.name },
   treatment: { table: treatments, name: "The treatments and services", label: treatments.title },
+  team: { table: teamMembers, name: "The team", label: teamMembers.name },
 } satisfies Record<string, { table: OrderedTable; name: string; label: PgColumn }>;
 export type OrderedListKey = keyof typeof ORDERED_LISTS;
 

@@ -3,12 +3,14 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/staff/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { TEAM_CONTENT_PATH } from "~/lib/content-paths";
+import type { MoveAnswer } from "../reorder";
 import type { TeamListData } from "../team-page-types";
+import { OrderedList } from "./ordered-list";
 
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
 
-/** /admin/content/team: the clinicians in the site's order, each opening its editor. */
-export function TeamList({ data }: { data: TeamListData }) {
+/** /admin/content/team: the clinicians in the site's order (moved with the Content kit's buttons), each opening its editor. */
+export function TeamList({ data, answer }: { data: TeamListData; answer?: MoveAnswer }) {
   return (
     <div className="grid gap-8">
       <PageHeader
@@ -26,27 +28,31 @@ export function TeamList({ data }: { data: TeamListData }) {
           Add a team member
         </Link>
       </p>
-      <ol aria-label="Team members in the website's order" className="grid gap-3">
-        {data.members.map((m) => (
-          <li
-            key={m.id}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-surface p-4"
-          >
-            <div className="grid gap-1">
-              <Link to={`${TEAM_CONTENT_PATH}/${m.id}`} className={`${linkClass} text-lg font-semibold`}>
-                {m.name}, {m.credentials}
-              </Link>
+      <OrderedList
+        list="team"
+        label="Team members in the website's order"
+        answer={answer}
+        rows={data.members.map((m) => ({
+          id: m.id,
+          title: `${m.name}, ${m.credentials}`,
+          children: (
+            <>
               <p className="text-sm text-muted">
                 {m.role} · {m.hasPhoto ? "Has a photo" : "No photo (initials shown)"} ·{" "}
                 {m.acceptingNewPatients ? "Accepting new patients" : "Waitlist"}
               </p>
-            </div>
-            <a href={`${data.publicUrl}/team/${m.slug}`} className={linkClass}>
-              See {m.name}&rsquo;s profile
-            </a>
-          </li>
-        ))}
-      </ol>
+              <p className="flex flex-wrap gap-x-5 gap-y-1">
+                <Link to={`${TEAM_CONTENT_PATH}/${m.id}`} className={linkClass}>
+                  Edit {m.name}
+                </Link>
+                <a href={`${data.publicUrl}/team/${m.slug}`} className={linkClass}>
+                  See the profile
+                </a>
+              </p>
+            </>
+          ),
+        }))}
+      />
     </div>
   );
 }
