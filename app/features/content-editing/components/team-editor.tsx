@@ -69,7 +69,7 @@ function Choices({
 }) {
   const ids = [description ? `team-${name}-description` : "", error ? `team-${name}-error` : ""].filter(Boolean);
   return (
-    <fieldset className="grid gap-2" aria-describedby={ids.join(" ") || undefined}>
+    <fieldset className="grid min-w-0 gap-2" aria-describedby={ids.join(" ") || undefined}>
       <legend className="text-sm font-medium">{legend}</legend>
       {description ? (
         <p id={`team-${name}-description`} className="text-sm text-muted">
@@ -125,7 +125,7 @@ export function TeamEditor({ data, answer }: { data: TeamEditorData; answer?: Te
   const title = data.id === null ? "Add a team member" : `Edit ${name}`;
   const preview = shown?.intent === TEAM_PREVIEW_INTENT ? shown.preview : undefined;
   return (
-    <div className="grid gap-8">
+    <div className="grid min-w-0 gap-8 [&>*]:min-w-0">
       <PageHeader
         title={title}
         description="What you publish here is what visitors see on the Our Team page, the home page and the profile. Fields marked optional can stay empty."
@@ -150,7 +150,7 @@ export function TeamEditor({ data, answer }: { data: TeamEditorData; answer?: Te
         ref={form}
         method="post"
         aria-label={title}
-        className="grid gap-6 rounded-2xl border border-line bg-surface p-4 sm:p-6"
+        className="grid min-w-0 gap-6 rounded-2xl border border-line bg-surface p-4 sm:p-6 [&>*]:min-w-0"
         noValidate
       >
         <AnswerMessage answer={shown?.intent === TEAM_DELETE_INTENT ? undefined : shown} />
