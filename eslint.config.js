@@ -19,11 +19,11 @@ const FEATURE_IMPORTS = {
   consent: ["analytics"],
   leads: ["analytics"],
   seo: ["content"],
-  pages: ["content", "seo"],
+  pages: ["content", "images", "seo"],
   // The featured image's markup, made on the server (images).
   blog: ["content", "images", "pages", "seo"],
   appointment: ["content", "leads", "seo"],
-  home: ["content", "leads"],
+  home: ["content", "leads", "pages"],
   // The public frame: header, footer (with the newsletter box), consent choices.
   site: ["analytics", "consent", "content", "newsletter", "seo"],
   dashboard: ["leads"],
@@ -81,8 +81,9 @@ const FEATURE_IMPORTS = {
     "seo-page-settings",
     "seo-redirects",
   ],
-  // Site content by staff (issue 19): the audit trail, the content model and its version.
-  "content-editing": ["auth", "content"],
+  // Site content by staff (issue 19): the audit trail, the content model and its version, uploaded images (logos,
+  // team photos), the public profile for the team editor's preview (pages), slug redirects.
+  "content-editing": ["auth", "content", "images", "pages", "seo-redirects"],
 };
 
 function refuseCircles(graph) {

@@ -65,6 +65,11 @@ export default [
       route("google-ads/import", "routes/admin/google-ads-import.tsx"),
       route("google-ads-setup", "routes/admin/google-ads-setup.tsx"),
       route("content", "routes/admin/content.tsx"),
+      route("content/team", "routes/admin/content-team.tsx"),
+      route("content/team/new", "routes/admin/content-team-member.tsx", { id: "routes/admin/content-team-new" }),
+      route("content/team/:id", "routes/admin/content-team-member.tsx"),
+      route("content/:list", "routes/admin/content-list.tsx"),
+      route("content/:list/:id", "routes/admin/content-item.tsx"),
       route("blog/generate", "routes/admin/blog-generate.tsx"),
       route("blog/generate/stream", "routes/admin/blog-generate-stream.ts"),
       // Image uploads for the blog and the site's content (JSON answers; the bytes are served at /media).

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { images } from "./images";
 
 // ---------------------------------------------------------------------------
 // The public site's words and lists: site content, treatments, insurance
@@ -128,8 +129,14 @@ export const teamMembers = pgTable("team_members", {
   modalities: jsonb("modalities").$type<string[]>().notNull().default([]),
   bio: text("bio").notNull(),
   metaDescription: text("meta_description").notNull().default(""),
-  photo: text("photo"),
-  photoAlt: text("photo_alt").notNull().default(""),
+  /** The uploaded photo (decision 0037's pipeline: its alt text and variants); none: an initials tile. */
+  photoImageId: integer("photo_image_id").references(() => images.id, { onDelete: "set null" }),
+  /** What people choose a clinician by (issue 20): short texts and the offices and insurers, by id. */
+  education: text("education").notNull().default(""),
+  approach: text("approach").notNull().default(""),
+  availability: text("availability").notNull().default(""),
+  locationIds: jsonb("location_ids").$type<number[]>().notNull().default([]),
+  insuranceIds: jsonb("insurance_ids").$type<number[]>().notNull().default([]),
   sortOrder: integer("sort_order").notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -55,6 +55,13 @@ export const auditActionLabels: Record<AuditAction, string> = {
   blog_post_restored: "Restored an earlier text of a blog post",
   site_content_changed: "Changed the clinic's settings",
   location_changed: "Changed an office",
+  team_member_added: "Added a team member",
+  team_member_changed: "Changed a team member",
+  team_member_deleted: "Deleted a team member",
+  content_reordered: "Changed the order of a content list",
+  content_item_added: "Added an item to a content list",
+  content_item_changed: "Changed an item of a content list",
+  content_item_deleted: "Deleted an item of a content list",
 };
 
 /** "some_thing" or "someThing" → "some thing". */

@@ -60,6 +60,13 @@ export const auditActions = [
   "blog_post_restored",
   "site_content_changed",
   "location_changed",
+  "team_member_added",
+  "team_member_changed",
+  "team_member_deleted",
+  "content_reordered",
+  "content_item_added",
+  "content_item_changed",
+  "content_item_deleted",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

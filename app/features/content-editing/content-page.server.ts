@@ -12,7 +12,8 @@ import {
   type ContentAnswer,
   type ContentPageData,
 } from "./content-page-types";
-import { FIELD_LABELS } from "./content-rules";
+import { FIELD_LABELS as CONTENT_FIELD_LABELS } from "./content-rules";
+import { TEAM_FIELD_LABELS } from "./team-rules";
 import { clinicFormSchema, parseLocationForm } from "./content-schema.server";
 import {
   clinicValuesOf,
@@ -24,6 +25,8 @@ import {
   type ContentChange,
 } from "./content-store.server";
 import { weekOfRows } from "./week-hours";
+
+const FIELD_LABELS: Record<string, string> = { ...CONTENT_FIELD_LABELS, ...TEAM_FIELD_LABELS };
 
 type Services = Pick<ServerServices, "pageCache">;
 

@@ -17,11 +17,11 @@ import { rowsOfWeek, WEEKDAYS, type WeekHours } from "./week-hours";
  * type instead.
  */
 
-const squashed = (value: string) => value.replace(/\s+/g, " ").trim();
+export const squashed = (value: string) => value.replace(/\s+/g, " ").trim();
 // Control characters have no place in words shown on every page.
-const CONTROL = /\p{Cc}/u;
+export const CONTROL = /\p{Cc}/u;
 
-const words = (what: string, { min = 1, max }: { min?: number; max: number }, optional = false) =>
+export const words = (what: string, { min = 1, max }: { min?: number; max: number }, optional = false) =>
   z
     .string()
     .default("")

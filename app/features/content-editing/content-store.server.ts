@@ -1,10 +1,13 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { auditLog, locations, siteContent, users, type Location } from "~/db/schema";
+import { auditLog, locations, siteContent, teamMembers, users, type Location } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { bumpContentVersion } from "~/features/content/content-version.server";
 import { siteDefaults } from "~/features/content/site-content";
 import type { ClinicValues, LocationValues } from "./content-rules";
+import { saveTeamMemberIn, teamValuesOf } from "./team-store.server";
+import { undoItemChangeIn } from "./content-lists.server";
+import { isOrderedList, ORDERED_LISTS, restoreOrderIn } from "./reorder.server";
 
 /**
  * The clinic's settings and its offices as staff edit them. Saving is
@@ -14,7 +17,15 @@ import type { ClinicValues, LocationValues } from "./content-rules";
  * at their next poll. A change is undone from its audit entry.
  */
 
-export const CONTENT_ACTIONS = ["site_content_changed", "location_changed"] as const;
+export const CONTENT_ACTIONS = [
+  "site_content_changed",
+  "location_changed",
+  "content_reordered",
+  "content_item_added",
+  "content_item_changed",
+  "content_item_deleted",
+  "team_member_changed",
+] as const;
 type ContentAction = (typeof CONTENT_ACTIONS)[number];
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -118,7 +129,7 @@ export function saveLocation(
 }
 
 export type RevertResult =
-  { ok: true; change: ContentChange; what: string } | { ok: false; status: 404; message: string };
+  { ok: true; change: ContentChange; what: string } | { ok: false; status: 400 | 404; message: string };
 
 /**
  * Puts back what one audited change replaced, as a new change (audited with
@@ -132,12 +143,30 @@ export async function revertContentChange(db: Db, entryId: number, actor: AuditA
       .from(auditLog)
       .where(and(eq(auditLog.id, entryId), inArray(auditLog.action, [...CONTENT_ACTIONS])));
     const before = entry?.detail.before as Record<string, unknown> | undefined;
+    if (entry && entry.action.startsWith("content_item_")) {
+      const change = await undoItemChangeIn(tx, entry, actor);
+      const label = typeof entry.detail.label === "string" ? `“${entry.detail.label}”` : "the item";
+      if (!change) return { ok: false, status: 404, message: `That change to ${label} can no longer be undone.` };
+      return { ok: true, change, what: label };
+    }
     if (!entry || !before) return { ok: false, status: 404, message: "That change is not in the content history." };
     if ((entry.action as ContentAction) === "site_content_changed") {
       const [row] = await tx.select().from(siteContent).where(eq(siteContent.id, 1));
       const current = clinicValuesOf(row);
       const values = { ...current, ...pick(before, current) };
       return { ok: true, change: await saveClinicIn(tx, values, actor, entryId), what: "the clinic's settings" };
+    }
+    if ((entry.action as ContentAction) === "team_member_changed") return revertTeamChange(tx, entry, before, actor);
+    if ((entry.action as ContentAction) === "content_reordered") {
+      const list = entry.targetType ?? "";
+      const ids = (before as { order?: unknown }).order;
+      if (!isOrderedList(list) || !Array.isArray(ids))
+        return { ok: false, status: 404, message: "That change is not in the content history." };
+      const restored = await restoreOrderIn(tx, list, ids.map(Number), actor, entryId);
+      const change: ContentChange = restored
+        ? { changed: true, version: restored.version, fields: ["order"] }
+        : { changed: false };
+      return { ok: true, change, what: ORDERED_LISTS[list].name.replace(/^The /, "the ") };
     }
     const id = Number(entry.targetId);
     const [row] = await tx.select().from(locations).where(eq(locations.id, id));
@@ -146,6 +175,34 @@ export async function revertContentChange(db: Db, entryId: number, actor: AuditA
     const change = await saveLocationIn(tx, id, { ...current, ...pick(before, current) }, actor, entryId);
     return { ok: true, change: change ?? { changed: false }, what: row.name };
   });
+}
+
+/**
+ * A team member's change put back. A web address put back is typed (so it is
+ * kept as it was, and the address it had since redirects to it); a photo,
+ * office or insurer deleted since makes the undo refused with the reason.
+ */
+async function revertTeamChange(
+  tx: Tx,
+  entry: typeof auditLog.$inferSelect,
+  before: Record<string, unknown>,
+  actor: AuditActor,
+): Promise<RevertResult> {
+  const id = Number(entry.targetId);
+  const [row] = await tx.select().from(teamMembers).where(eq(teamMembers.id, id));
+  if (!row) return { ok: false, status: 404, message: "That team member is no longer listed." };
+  const current = teamValuesOf(row);
+  const saved = await saveTeamMemberIn(tx, id, { ...current, ...pick(before, current) }, actor, {
+    slugTyped: true,
+    revertOf: entry.id,
+  });
+  if (!saved.ok)
+    return {
+      ok: false,
+      status: saved.status,
+      message: `That change cannot be undone: ${Object.values(saved.fields).join(" ") || saved.message}`,
+    };
+  return { ok: true, change: saved.change, what: row.name };
 }
 
 /** Only the keys the current values have (an entry written by an older version may hold others). */
@@ -178,8 +235,16 @@ export async function listContentHistory(db: Db, limit = 15): Promise<HistoryEnt
     at: entry.at,
     by: by ?? entry.actorEmail,
     action: entry.action as ContentAction,
-    place: typeof entry.detail.name === "string" ? entry.detail.name : null,
-    fields: Object.keys((entry.detail.after as Record<string, unknown> | undefined) ?? {}),
+    place:
+      typeof entry.detail.name === "string"
+        ? entry.detail.name + (typeof entry.detail.label === "string" ? `: “${entry.detail.label}”` : "")
+        : null,
+    fields:
+      entry.action === "content_item_deleted"
+        ? ["removed"]
+        : entry.action === "content_item_added"
+          ? ["added"]
+          : Object.keys((entry.detail.after as Record<string, unknown> | undefined) ?? {}),
     revertOf: typeof entry.detail.revertOf === "number" ? entry.detail.revertOf : null,
   }));
 }

@@ -70,7 +70,6 @@ export const contentFiles = {
       modalities: strings,
       bio: z.string(),
       metaDescription,
-      photoAlt: z.string().min(1),
     }),
   ),
   conditions: z.array(

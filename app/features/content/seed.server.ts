@@ -46,7 +46,6 @@ export async function seedDemoContent(database: Database, dir = contentDir): Pro
   });
 }
 
-const portraitPath = (slug: string) => `/images/team/${slug}.svg`;
 const ordered = <T>(rows: T[]) => rows.map((row, i) => ({ ...row, sortOrder: i }));
 
 /** The home page and the frame: site content and the lists (spec §3). */
@@ -58,10 +57,7 @@ async function seedFrameContent(tx: Tx, content: ContentFiles) {
   await tx.insert(t.treatments).values(ordered(content.treatments)).onConflictDoNothing();
   await tx.insert(t.insuranceProviders).values(ordered(content["insurance-providers"])).onConflictDoNothing();
   await tx.insert(t.testimonials).values(ordered(content.testimonials));
-  await tx
-    .insert(t.teamMembers)
-    .values(ordered(content.team.map((m) => ({ ...m, photo: portraitPath(m.slug) }))))
-    .onConflictDoNothing();
+  await tx.insert(t.teamMembers).values(ordered(content.team)).onConflictDoNothing();
   await tx.insert(t.conditions).values(ordered(content.conditions)).onConflictDoNothing();
   await tx.insert(t.faqItems).values(ordered(content.faq));
   await tx.insert(t.locations).values(ordered(content.locations)).onConflictDoNothing();
@@ -90,11 +86,7 @@ async function seedPageWords(tx: Tx, content: ContentFiles) {
   for (const member of content.team) {
     await tx
       .update(t.teamMembers)
-      .set({
-        metaDescription: member.metaDescription,
-        photoAlt: member.photoAlt,
-        photo: `/images/team/${member.slug}.svg`,
-      })
+      .set({ metaDescription: member.metaDescription })
       .where(and(eq(t.teamMembers.slug, member.slug), eq(t.teamMembers.metaDescription, "")));
   }
   for (const office of content.locations) {

@@ -9,6 +9,7 @@ import {
   listTestimonials,
   listTreatments,
 } from "~/features/content/queries.server";
+import { teamCards } from "~/features/pages/block-data.server";
 
 /** Everything the home page shows, read in parallel. */
 export async function loadHomePage(db: Db) {
@@ -27,7 +28,7 @@ export async function loadHomePage(db: Db) {
     treatments,
     providers,
     testimonials,
-    team: team.map(({ updatedAt: _u, sortOrder: _s, ...member }) => member),
+    team: await teamCards(db, team, "home"),
     conditions: conditions.map(({ sortOrder: _s, ...condition }) => condition),
     faq,
     locations: locations.map(({ updatedAt: _u, sortOrder: _s, ...location }) => location),

@@ -9,6 +9,7 @@ import {
   listTeamMembers,
   listTreatments,
 } from "~/features/content/queries.server";
+import { portraitsOf, type PortraitPlace } from "./team-portrait.server";
 
 /** Treatments that are therapy (the rest are psychiatric care or conditions); shown by {{therapies}}. */
 export const THERAPY_TREATMENTS = ["individual-therapy", "couples-counseling", "trauma-ptsd"] as const;
@@ -28,10 +29,19 @@ export interface BlockData {
   locations?: LocationCard[];
 }
 
-export type TeamCard = Pick<
-  t.TeamMember,
-  "slug" | "name" | "credentials" | "role" | "photo" | "photoAlt" | "acceptingNewPatients" | "modalities" | "languages"
->;
+/**
+ * A clinician's card: who, their portrait's markup (team-portrait.server.tsx), and what people choose by,
+ * briefly, as lines of words made here (so the words that make them stay out of the pages' script).
+ */
+export type TeamCard = Pick<t.TeamMember, "slug" | "name" | "credentials" | "role" | "acceptingNewPatients"> & {
+  portrait: string;
+  /** "Depression · Anxiety". */
+  focus: string;
+  /** "In person & Telehealth · English, Spanish · Winter Park". */
+  where: string;
+  /** "Evenings on Tuesdays · Takes 5 insurance plans"; empty when neither is known. */
+  when: string;
+};
 
 export type LocationCard = Pick<
   t.Location,
@@ -43,18 +53,31 @@ export interface BodyView {
   data: BlockData;
 }
 
-export function toTeamCard(m: t.TeamMember): TeamCard {
-  return {
+/** The members as cards, with their portraits and their offices' names. */
+export async function teamCards(db: Db, members: t.TeamMember[], place: PortraitPlace = "card"): Promise<TeamCard[]> {
+  const [portraits, offices] = await Promise.all([
+    portraitsOf(db, members, place),
+    db.select({ id: t.locations.id, name: t.locations.name }).from(t.locations),
+  ]);
+  const officeName = new Map(offices.map((o) => [o.id, o.name]));
+  const plans = (n: number) => (n === 0 ? "" : `Takes ${n} insurance ${n === 1 ? "plan" : "plans"}`);
+  return members.map((m) => ({
     slug: m.slug,
     name: m.name,
     credentials: m.credentials,
     role: m.role,
-    photo: m.photo,
-    photoAlt: m.photoAlt,
     acceptingNewPatients: m.acceptingNewPatients,
-    modalities: m.modalities,
-    languages: m.languages,
-  };
+    portrait: portraits.get(m.id) ?? "",
+    focus: m.specialties.join(" · "),
+    where: [
+      m.modalities.join(" & "),
+      m.languages.join(", "),
+      ...m.locationIds.flatMap((id) => officeName.get(id) ?? []),
+    ]
+      .filter(Boolean)
+      .join(" · "),
+    when: [m.availability, plans(m.insuranceIds.length)].filter(Boolean).join(" · "),
+  }));
 }
 
 export function toLocationCard(l: t.Location): LocationCard {
@@ -99,7 +122,7 @@ const loaders: { [B in ContentBlock]?: (db: Db) => Promise<Partial<BlockData>> }
   insurance: async (db) => ({
     insurance: (await listInsuranceProviders(db)).map((p) => ({ path: `/${p.slug}`, name: p.name, logo: p.logo })),
   }),
-  team: async (db) => ({ team: (await listTeamMembers(db)).map(toTeamCard) }),
+  team: async (db) => ({ team: await teamCards(db, await listTeamMembers(db)) }),
   locations: async (db) => ({ locations: (await listLocations(db)).map(toLocationCard) }),
 };
 

@@ -57,7 +57,14 @@ export function treatmentJsonLd(facts: PageFacts & { aboutCondition: boolean }) 
 }
 
 /** A clinician: a Physician when they hold an MD or DO, otherwise a Person with their licence. */
-export function clinicianJsonLd(member: TeamMember, publicUrl: string, path: string) {
+export function clinicianJsonLd(
+  member: Pick<TeamMember, "name" | "credentials" | "role" | "bio" | "languages" | "specialties" | "licenseType"> & {
+    /** The photo's JPEG path; null without a photo. */
+    image: string | null;
+  },
+  publicUrl: string,
+  path: string,
+) {
   const physician = /\b(MD|DO)\b/.test(member.credentials);
   return {
     "@context": "https://schema.org",
@@ -67,7 +74,7 @@ export function clinicianJsonLd(member: TeamMember, publicUrl: string, path: str
     jobTitle: member.role,
     description: member.bio,
     url: canonicalUrl(publicUrl, path),
-    ...(member.photo ? { image: new URL(member.photo, `${publicUrl}/`).href } : {}),
+    ...(member.image ? { image: new URL(member.image, `${publicUrl}/`).href } : {}),
     knowsLanguage: member.languages,
     knowsAbout: member.specialties,
     hasCredential: { "@type": "EducationalOccupationalCredential", credentialCategory: member.licenseType },

@@ -1,4 +1,7 @@
-import { useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
+import { TEAM_CONTENT_PATH } from "~/lib/content-paths";
+import { CONTENT_PATH } from "~/lib/content-paths";
+import { CONTENT_LIST_KEYS, LIST_SPECS, listPath } from "../content-lists";
 import { PageHeader } from "~/components/staff/page-header";
 import { answerFor } from "~/lib/form-answer";
 import {
@@ -24,8 +27,25 @@ export function ContentPage({ data, answer }: { data: ContentPageData; answer?: 
     <div className="grid gap-10">
       <PageHeader
         title="Site content"
-        description="The clinic's details and its offices as the website shows them. Publishing changes the website for every visitor at once; every change is kept in the history below and can be undone."
+        description="The clinic's details, its offices and its team as the website shows them. Publishing changes the website for every visitor at once; every change is kept in the history below and can be undone."
       />
+      <nav aria-labelledby="lists-heading" className="grid gap-3">
+        <h2 id="lists-heading" className={sectionHeading}>
+          Lists
+        </h2>
+        <ul className="flex flex-wrap gap-3">
+          {CONTENT_LIST_KEYS.map((key) => (
+            <li key={key}>
+              <Link
+                to={listPath(CONTENT_PATH, key)}
+                className="inline-flex min-h-11 items-center rounded-full border-2 border-primary px-5 font-semibold text-primary hover:bg-primary-soft"
+              >
+                {LIST_SPECS[key].title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <section aria-labelledby="clinic-heading" className="grid gap-4">
         <h2 id="clinic-heading" className={sectionHeading}>
           Clinic settings
@@ -44,6 +64,21 @@ export function ContentPage({ data, answer }: { data: ContentPageData; answer?: 
             answer={officeAnswer?.target === String(office.id) ? officeAnswer : undefined}
           />
         ))}
+      </section>
+      <section aria-labelledby="team-heading" className="grid gap-2">
+        <h2 id="team-heading" className={sectionHeading}>
+          Team members
+        </h2>
+        <p>
+          Clinicians&rsquo; profiles, photos, offices and insurance:{" "}
+          <Link
+            to={TEAM_CONTENT_PATH}
+            className="inline-flex min-h-6 items-center font-semibold text-primary-dark underline underline-offset-2 hover:no-underline"
+          >
+            edit the team members
+          </Link>
+          .
+        </p>
       </section>
       <section aria-labelledby="history-heading" className="grid gap-4">
         <h2 id="history-heading" className={sectionHeading}>

@@ -1,15 +1,7 @@
+import { Link } from "react-router";
 import type { HomePageData } from "../../home.server";
 import { lazySectionHeadings } from "../../copy";
 import { SectionHeading } from "../section-heading";
-
-function initials(name: string) {
-  return name
-    .replace(/^Dr\.?\s+/i, "")
-    .split(/\s+/)
-    .map((part) => part[0])
-    .slice(0, 2)
-    .join("");
-}
 
 export default function TeamSection({ team }: { team: HomePageData["team"] }) {
   const copy = lazySectionHeadings.team;
@@ -18,27 +10,22 @@ export default function TeamSection({ team }: { team: HomePageData["team"] }) {
       <SectionHeading id="team-title" heading={copy.heading} intro={copy.intro} />
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {team.map((member) => (
-          <li key={member.id} className="grid content-start gap-3 rounded-card bg-surface p-6 shadow-card">
+          <li key={member.slug} className="grid content-start gap-3 rounded-card bg-surface p-6 shadow-card">
             <div className="flex items-center gap-4">
-              {/* A placeholder portrait, plainly not a photo. */}
-              <span
-                role="img"
-                aria-label={`Placeholder portrait for ${member.name}`}
-                className="inline-flex size-16 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xl font-bold text-primary-dark"
-              >
-                {initials(member.name)}
-              </span>
+              {/* The photo, or the initials tile: markup made on the server (team-portrait.server.tsx). */}
+              <span className="contents" dangerouslySetInnerHTML={{ __html: member.portrait }} />
               <div>
                 <h3 className="text-lg font-semibold">
-                  {member.name}, {member.credentials}
+                  <Link to={`/team/${member.slug}`} className="text-primary-dark underline-offset-4 hover:underline">
+                    {member.name}, {member.credentials}
+                  </Link>
                 </h3>
                 <p className="text-sm text-muted">{member.role}</p>
               </div>
             </div>
-            <p className="text-sm">{member.specialties.join(" · ")}</p>
-            <p className="text-sm text-muted">
-              {member.modalities.join(" & ")} · {member.languages.join(", ")}
-            </p>
+            <p className="text-sm">{member.focus}</p>
+            <p className="text-sm text-muted">{member.where}</p>
+            {member.when ? <p className="text-sm">{member.when}</p> : null}
             <p
               className={
                 member.acceptingNewPatients
@@ -46,7 +33,7 @@ export default function TeamSection({ team }: { team: HomePageData["team"] }) {
                   : "text-sm font-semibold text-muted"
               }
             >
-              {member.acceptingNewPatients ? "Accepting new patients" : "Waitlist only"}
+              {member.acceptingNewPatients ? "Accepting new patients" : "Not accepting new patients (waitlist)"}
             </p>
           </li>
         ))}

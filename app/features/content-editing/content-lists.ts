@@ -1,0 +1,171 @@
+import type { FormAnswer } from "~/lib/form-answer";
+
+/**
+ * The content lists staff edit one item at a time (issue 19): the FAQ,
+ * testimonials, insurance providers and conditions. Each is described here
+ * once: its fields and their limits, which the one list page, the one
+ * editor form and the one server check all read (content-lists*.ts). No
+ * React and no server code here: the editor's page reads it.
+ */
+
+export type ListFieldKind = "text" | "textarea" | "slug" | "rating" | "checkbox" | "image" | "choice";
+
+export interface ListField {
+  name: string;
+  label: string;
+  kind: ListFieldKind;
+  /** Lengths for words; ignored by the other kinds. */
+  min?: number;
+  max?: number;
+  /** May be left empty. */
+  optional?: boolean;
+  /** A line under the label: what to type, where it shows. */
+  hint?: string;
+}
+
+export interface ListSpec {
+  /** The list's key in the address (/admin/content/faq) and in ORDERED_LISTS. */
+  key: ContentListKey;
+  /** "FAQ" — the page's title. */
+  title: string;
+  /** "question" — one item, in sentences ("Add a question"). */
+  noun: string;
+  /** Where visitors see it, said on the list page. */
+  shownOn: string;
+  /** A note the list page and the editor show above the fields, if any. */
+  note?: string;
+  /** The field whose words name an item. */
+  titleField: string;
+  fields: ListField[];
+}
+
+export const CONTENT_LIST_KEYS = ["faq", "testimonial", "insurer", "condition"] as const;
+export type ContentListKey = (typeof CONTENT_LIST_KEYS)[number];
+export const isContentList = (key: string): key is ContentListKey =>
+  (CONTENT_LIST_KEYS as readonly string[]).includes(key);
+
+const SLUG_HINT = "Its page's address: lower-case words joined by hyphens, such as florida-blue.";
+
+export const LIST_SPECS: Record<ContentListKey, ListSpec> = {
+  faq: {
+    key: "faq",
+    title: "FAQ",
+    noun: "question",
+    shownOn: "the home page's questions and answers",
+    titleField: "question",
+    fields: [
+      { name: "question", label: "Question", kind: "text", min: 10, max: 160, hint: "As a visitor would ask it." },
+      {
+        name: "answer",
+        label: "Answer",
+        kind: "textarea",
+        min: 20,
+        max: 1000,
+        hint: "Plain, warm and clinically careful. No promises of outcomes.",
+      },
+    ],
+  },
+  testimonial: {
+    key: "testimonial",
+    title: "Testimonials",
+    noun: "testimonial",
+    shownOn: "the home page's testimonials (only the published ones)",
+    note: "Testimonials are shared with the patient's written permission. Keep the file of that permission, use initials only, and never add details that could identify someone.",
+    titleField: "author",
+    fields: [
+      { name: "quote", label: "Quote", kind: "textarea", min: 20, max: 500 },
+      { name: "author", label: "Shared by", kind: "text", min: 2, max: 40, hint: "Initials only, such as J. M." },
+      {
+        name: "context",
+        label: "Context",
+        kind: "text",
+        max: 80,
+        optional: true,
+        hint: "Such as: Therapy patient, Winter Park.",
+      },
+      { name: "rating", label: "Rating (1 to 5 stars)", kind: "rating" },
+      { name: "published", label: "Show on the website", kind: "checkbox" },
+    ],
+  },
+  insurer: {
+    key: "insurer",
+    title: "Insurance providers",
+    noun: "insurance provider",
+    shownOn: "the home page's insurance logos and each provider's own page",
+    titleField: "name",
+    fields: [
+      { name: "name", label: "Name", kind: "text", min: 2, max: 60 },
+      { name: "slug", label: "Page address", kind: "slug", min: 2, max: 60, hint: SLUG_HINT },
+      { name: "logo", label: "Logo", kind: "image", optional: true },
+    ],
+  },
+  condition: {
+    key: "condition",
+    title: "Conditions",
+    noun: "condition",
+    shownOn: "the home page's conditions we treat",
+    titleField: "name",
+    fields: [
+      { name: "name", label: "Name", kind: "text", min: 2, max: 60 },
+      {
+        name: "slug",
+        label: "Short name",
+        kind: "slug",
+        min: 2,
+        max: 60,
+        hint: "Lower-case words joined by hyphens, such as panic-disorder.",
+      },
+      { name: "summary", label: "Summary", kind: "textarea", min: 20, max: 400 },
+      {
+        name: "treatmentSlug",
+        label: "Related treatment",
+        kind: "choice",
+        optional: true,
+        hint: "The treatment the condition's card links to.",
+      },
+    ],
+  },
+};
+
+export const SAVE_ITEM_INTENT = "save-item";
+export const DELETE_ITEM_INTENT = "delete-item";
+
+/** One item as the list page shows it. */
+export interface ListRowView {
+  id: number;
+  title: string;
+  /** A few words under the title (the start of an answer, "Not shown"). */
+  summary: string;
+}
+
+export interface ListPageData {
+  spec: ListSpec;
+  rows: ListRowView[];
+  /** Arrived here after deleting an item (the editor's delete goes back to the list). */
+  deleted?: boolean;
+}
+
+/** An editor's choices for a "choice" field, by field name. */
+export type FieldChoices = Record<string, { value: string; label: string }[]>;
+
+export interface ItemPageData {
+  spec: ListSpec;
+  /** null: a new item. */
+  id: number | null;
+  values: Record<string, string>;
+  /** An image field's current image, to show (its path). */
+  images: Record<string, string | null>;
+  choices: FieldChoices;
+  /** Arrived here just after adding the item. */
+  added?: boolean;
+}
+
+export type ItemAnswer = FormAnswer<string> & {
+  intent: string;
+  /** Places that link to the item, when a delete was refused. */
+  linkedFrom?: { label: string; href: string }[];
+};
+
+/** Addresses of the lists' pages. */
+export const listPath = (base: string, key: ContentListKey) => `${base}/${key}`;
+export const itemPath = (base: string, key: ContentListKey, id: number | "new") => `${base}/${key}/${id}`;

@@ -1,0 +1,171 @@
+import { desc, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as t from "~/db/schema";
+import { runContentAction } from "~/features/content-editing/content-page.server";
+import { runListAction } from "~/features/content-editing/content-lists-page.server";
+import type { ContentListKey } from "~/features/content-editing/content-lists";
+import { startApiApp, type ApiApp } from "../setup/api-app";
+import { databaseKinds } from "../setup/database";
+import { addStaff, signInCookie } from "../setup/staff";
+
+const MARKETING = { name: "Lena Lists", email: "lena.lists@clinic.example", roles: ["marketing"] as const };
+const INTAKE = { name: "Ike Intake", email: "ike.lists@clinic.example", roles: ["intake"] as const };
+const ITEM_ACTIONS = ["content_item_added", "content_item_changed", "content_item_deleted"];
+
+/**
+ * The content lists' one editor (FAQ, testimonials, insurers, conditions):
+ * fields refused with messages that name them (nothing saved), an item added
+ * and changed and shown to visitors at once, audited with before and after
+ * and undone, and a delete refused while other content links to the item.
+ * On each database.
+ */
+describe.each(databaseKinds())("editing the content lists on %s", (kind) => {
+  let app: ApiApp;
+  let cookie: string;
+  let actor: { id: string; email: string; ip: string };
+  beforeAll(async () => {
+    app = await startApiApp(kind, { PAGE_CACHE_ENTRIES: "200" });
+    const [lena] = await addStaff(app.database, [MARKETING, INTAKE]);
+    actor = { id: lena!.id, email: lena!.email, ip: "127.0.0.1" };
+    cookie = await signInCookie(app.url, MARKETING.email);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const db = () => app.database.db;
+  const act = (key: ContentListKey, id: number | null, values: Record<string, string>) =>
+    runListAction(db(), app.services, actor, key, id, values);
+  const entries = () =>
+    db().select().from(t.auditLog).where(inArray(t.auditLog.action, ITEM_ACTIONS)).orderBy(desc(t.auditLog.id));
+  const home = async () => (await fetch(`${app.url}/`)).text();
+
+  it("opens the lists for marketing and not for intake, and answers 404 for a list that is not one", async () => {
+    for (const path of ["/admin/content/faq", "/admin/content/testimonial", "/admin/content/insurer/new"]) {
+      const res = await fetch(`${app.url}${path}`, { headers: { cookie } });
+      expect(res.status, path).toBe(200);
+    }
+    expect((await fetch(`${app.url}/admin/content/users`, { headers: { cookie } })).status).toBe(404);
+    expect((await fetch(`${app.url}/admin/content/faq/999999`, { headers: { cookie } })).status).toBe(404);
+    const intake = await signInCookie(app.url, INTAKE.email);
+    expect((await fetch(`${app.url}/admin/content/faq`, { headers: { cookie: intake } })).status).toBe(403);
+  });
+
+  it("refuses bad items field by field with messages that say what to type, and saves nothing", async () => {
+    const faq = await act("faq", null, { intent: "save-item", question: "Why?", answer: "" });
+    expect(faq.status).toBe(400);
+    expect(faq.answer.fields).toEqual({
+      question: "Keep the question between 10 and 160 characters (it has 4).",
+      answer: "Enter the answer.",
+    });
+    expect(faq.answer.values?.question).toBe("Why?");
+
+    const testimonial = await act("testimonial", null, {
+      intent: "save-item",
+      quote: "Kind people.",
+      author: "J",
+      rating: "6",
+    });
+    expect(testimonial.answer.fields).toEqual({
+      quote: "Keep the quote between 20 and 500 characters (it has 12).",
+      author: "Keep the shared by between 2 and 40 characters (it has 1).",
+      rating: "Choose a rating (1 to 5 stars) from 1 to 5.",
+    });
+
+    const condition = await act("condition", null, {
+      intent: "save-item",
+      name: "Panic disorder",
+      slug: "Panic Disorder",
+      summary: "Sudden waves of fear that can come without warning, and the worry they return.",
+      treatmentSlug: "no-such-treatment",
+    });
+    expect(condition.answer.fields).toEqual({
+      slug: "Write the short name in lower-case letters and digits joined by hyphens, such as panic-disorder.",
+      treatmentSlug: "Choose the related treatment from the list.",
+    });
+
+    const [aetna] = await db().select().from(t.insuranceProviders).where(eq(t.insuranceProviders.slug, "aetna"));
+    const taken = await act("insurer", null, { intent: "save-item", name: "Aetna Again", slug: aetna!.slug });
+    expect(taken.status).toBe(400);
+    expect(taken.answer.fields).toEqual({ slug: "Another page already uses /aetna. Choose another address." });
+
+    // Through the page too: a plain form post gets 400, never a 500.
+    const res = await fetch(`${app.url}/admin/content/faq/new`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams({ intent: "save-item", question: "", answer: "" }),
+    });
+    expect(res.status).toBe(400);
+    expect(await entries()).toEqual([]);
+  });
+
+  it("adds a question, shows it on the home page at once, changes it, and undoes the change from its entry", async () => {
+    await home();
+    const added = await act("faq", null, {
+      intent: "save-item",
+      question: "Can I bring someone with me to my first visit?",
+      answer: "Yes. Many people feel calmer with a partner, parent or friend nearby. Tell us when you book.",
+    });
+    expect(added.status).toBe(200);
+    expect(added.answer.message).toBe("Published: the new question is on the website for every visitor.");
+    const id = added.savedId!;
+    expect(await home()).toContain("Can I bring someone with me to my first visit?");
+
+    const changed = await act("faq", id, {
+      intent: "save-item",
+      question: "Can I bring someone with me to my first visit?",
+      answer: "Yes. A partner, parent or friend is welcome to join you for part or all of the visit.",
+    });
+    expect(changed.answer.message).toBe("Published: the question's answer changed on the website for every visitor.");
+    const [entry] = await entries();
+    expect(entry).toMatchObject({ action: "content_item_changed", targetType: "faq", targetId: String(id) });
+    expect(entry!.detail).toEqual({
+      name: "The FAQ",
+      label: "Can I bring someone with me to my first visit?",
+      before: {
+        answer: "Yes. Many people feel calmer with a partner, parent or friend nearby. Tell us when you book.",
+      },
+      after: { answer: "Yes. A partner, parent or friend is welcome to join you for part or all of the visit." },
+    });
+    expect(await home()).toContain("part or all of the visit");
+
+    const undone = await runContentAction(db(), app.services, actor, { intent: "revert", entry: String(entry!.id) });
+    expect(undone.status).toBe(200);
+    expect(await home()).toContain("Tell us when you book.");
+
+    // Deleting it, then undoing the delete, puts it back in its place.
+    const deleted = await act("faq", id, { intent: "delete-item", id: String(id) });
+    expect(deleted.status).toBe(200);
+    expect(await home()).not.toContain("Can I bring someone with me");
+    const [gone] = await entries();
+    expect(gone).toMatchObject({ action: "content_item_deleted", targetId: String(id) });
+    await runContentAction(db(), app.services, actor, { intent: "revert", entry: String(gone!.id) });
+    expect(await home()).toContain("Can I bring someone with me to my first visit?");
+  });
+
+  it("refuses to delete an insurer other content links to, naming those places", async () => {
+    const [aetna] = await db().select().from(t.insuranceProviders).where(eq(t.insuranceProviders.slug, "aetna"));
+    const [page] = await db().select().from(t.pages).limit(1);
+    await db()
+      .update(t.pages)
+      .set({ body: `${page!.body}\n\nSee [our Aetna page](/aetna) for what is covered.` })
+      .where(eq(t.pages.id, page!.id));
+    const before = (await entries()).length;
+    const refused = await act("insurer", aetna!.id, { intent: "delete-item", id: String(aetna!.id) });
+    expect(refused.status).toBe(409);
+    expect(refused.answer.message).toBe(
+      "“Aetna” was not deleted: other content links to it. Change those links first.",
+    );
+    expect((refused.answer as { linkedFrom?: unknown }).linkedFrom).toEqual([
+      { label: `The page “${page!.title}”`, href: "/admin/seo/page" },
+    ]);
+    expect(await db().select().from(t.insuranceProviders).where(eq(t.insuranceProviders.id, aetna!.id))).toHaveLength(
+      1,
+    );
+    expect(await entries()).toHaveLength(before);
+
+    // One nothing links to goes.
+    const [avmed] = await db().select().from(t.insuranceProviders).where(eq(t.insuranceProviders.slug, "avmed"));
+    expect((await act("insurer", avmed!.id, { intent: "delete-item", id: String(avmed!.id) })).status).toBe(200);
+  });
+});
