@@ -81,8 +81,8 @@ const FEATURE_IMPORTS = {
     "seo-page-settings",
     "seo-redirects",
   ],
-  // Site content by staff (issue 19): the audit trail, the content model and its version, uploaded images (logos).
-  "content-editing": ["auth", "content", "images"],
+  // Site content by staff (issue 19): the audit trail, the content model and its version, uploaded images (logos), the redirect a changed address leaves.
+  "content-editing": ["auth", "content", "images", "seo-redirects"],
 };
 
 function refuseCircles(graph) {

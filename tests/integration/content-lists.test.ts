@@ -168,4 +168,22 @@ describe.each(databaseKinds())("editing the content lists on %s", (kind) => {
     const [avmed] = await db().select().from(t.insuranceProviders).where(eq(t.insuranceProviders.slug, "avmed"));
     expect((await act("insurer", avmed!.id, { intent: "delete-item", id: String(avmed!.id) })).status).toBe(200);
   });
+
+  it("leaves a 301 from an insurer's old address when its address changes, and the other way round on undo", async () => {
+    const [cigna] = await db().select().from(t.insuranceProviders).where(eq(t.insuranceProviders.slug, "cigna"));
+    const moved = await act("insurer", cigna!.id, { intent: "save-item", name: "Cigna", slug: "cigna-healthcare" });
+    expect(moved.status).toBe(200);
+    const old = async (path: string) => {
+      const res = await fetch(`${app.url}${path}`, { redirect: "manual" });
+      return { status: res.status, location: res.headers.get("location") };
+    };
+    await expect.poll(() => old("/cigna")).toEqual({ status: 301, location: "/cigna-healthcare" });
+    expect((await fetch(`${app.url}/cigna-healthcare`)).status).toBe(200);
+
+    const [entry] = await entries();
+    expect(entry).toMatchObject({ action: "content_item_changed", detail: { before: { slug: "cigna" } } });
+    await runContentAction(db(), app.services, actor, { intent: "revert", entry: String(entry!.id) });
+    await expect.poll(() => old("/cigna-healthcare")).toEqual({ status: 301, location: "/cigna" });
+    expect((await fetch(`${app.url}/cigna`)).status).toBe(200);
+  });
 });

@@ -5,6 +5,7 @@ import { blogPosts, insuranceProviders, pages, treatments } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { bumpContentVersion } from "~/features/content/content-version.server";
 import { imageSources } from "~/features/images/image-store.server";
+import { addSlugRedirect } from "~/features/seo-redirects/redirects.server";
 import { staffPath } from "~/lib/staff-area";
 import { LIST_SPECS, type ContentListKey, type FieldChoices, type ListSpec } from "./content-lists";
 import type { ItemValues } from "./content-lists-schema.server";
@@ -154,6 +155,7 @@ export async function saveItem(
       .update(table)
       .set({ ...diff.after, ...("updatedAt" in row ? { updatedAt: new Date() } : {}) } as never)
       .where(eq(table.id, row.id));
+    await redirectOldAddress(tx, key, diff, actor);
     await audit(tx, actor, {
       action: "content_item_changed",
       target: { type: key, id: String(row.id) },
@@ -167,6 +169,21 @@ export async function saveItem(
       fields: Object.keys(diff.after),
     };
   });
+}
+
+/**
+ * An insurer's page is published at /slug: a new slug leaves a 301 from the
+ * old address (search results and links keep working), chains collapsed by
+ * addSlugRedirect. Conditions have no page of their own.
+ */
+async function redirectOldAddress(
+  tx: Tx,
+  key: ContentListKey,
+  diff: { before: ItemValues; after: ItemValues },
+  actor: AuditActor,
+) {
+  if (key !== "insurer" || typeof diff.before.slug !== "string" || typeof diff.after.slug !== "string") return;
+  await addSlugRedirect(tx as unknown as Db, `/${diff.before.slug}`, `/${diff.after.slug}`, actor);
 }
 
 /** A place that links to an item, for a refused delete. */
@@ -274,6 +291,7 @@ export async function undoItemChangeIn(
       .update(table)
       .set(diff.after as never)
       .where(eq(table.id, id));
+    await redirectOldAddress(tx, key, diff, actor);
     await audit(tx, actor, {
       action: "content_item_changed",
       target: { type: key, id: String(id) },
