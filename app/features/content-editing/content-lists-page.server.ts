@@ -36,7 +36,9 @@ export async function listPageData(db: Db, key: ContentListKey): Promise<ListPag
       const summaryField = spec.fields.find((f) => f.name !== spec.titleField && f.kind === "textarea");
       const hidden = row.published === false ? "Not shown on the website. " : "";
       const words =
-        key === "insurer" || key === "condition" ? `/${String(row.slug)}` : String(row[summaryField?.name ?? ""] ?? "");
+        key === "insurer" || key === "condition" || key === "treatment"
+          ? `/${String(row.slug)}`
+          : String(row[summaryField?.name ?? ""] ?? "");
       return { id: row.id, title: String(row[spec.titleField] ?? ""), summary: hidden + shorten(words) };
     }),
   };
