@@ -1,8 +1,8 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { runContentAction } from "~/features/content-editing/content-page.server";
-import { runListAction } from "~/features/content-editing/content-lists-page.server";
+import { itemPageData, runListAction } from "~/features/content-editing/content-lists-page.server";
 import type { ContentListKey } from "~/features/content-editing/content-lists";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { databaseKinds } from "../setup/database";
@@ -167,5 +167,53 @@ describe.each(databaseKinds())("editing the content lists on %s", (kind) => {
     // One nothing links to goes.
     const [avmed] = await db().select().from(t.insuranceProviders).where(eq(t.insuranceProviders.slug, "avmed"));
     expect((await act("insurer", avmed!.id, { intent: "delete-item", id: String(avmed!.id) })).status).toBe(200);
+  });
+
+  it("leaves a 301 from an insurer's old address when its address changes, and the other way round on undo", async () => {
+    const [cigna] = await db().select().from(t.insuranceProviders).where(eq(t.insuranceProviders.slug, "cigna"));
+    const moved = await act("insurer", cigna!.id, { intent: "save-item", name: "Cigna", slug: "cigna-healthcare" });
+    expect(moved.status).toBe(200);
+    const old = async (path: string) => {
+      const res = await fetch(`${app.url}${path}`, { redirect: "manual" });
+      return { status: res.status, location: res.headers.get("location") };
+    };
+    await expect.poll(() => old("/cigna")).toEqual({ status: 301, location: "/cigna-healthcare" });
+    expect((await fetch(`${app.url}/cigna-healthcare`)).status).toBe(200);
+
+    const [entry] = await entries();
+    expect(entry).toMatchObject({ action: "content_item_changed", detail: { before: { slug: "cigna" } } });
+    await runContentAction(db(), app.services, actor, { intent: "revert", entry: String(entry!.id) });
+    await expect.poll(() => old("/cigna-healthcare")).toEqual({ status: 301, location: "/cigna" });
+    expect((await fetch(`${app.url}/cigna`)).status).toBe(200);
+  });
+
+  it("edits a treatment: checked like the seed, a new address redirects, and a delete conditions name is refused", async () => {
+    const [named] = await db().select().from(t.conditions).where(isNotNull(t.conditions.treatmentSlug)).limit(1);
+    const [treatment] = await db().select().from(t.treatments).where(eq(t.treatments.slug, named!.treatmentSlug!));
+    const form = (await itemPageData(db(), "treatment", treatment!.id))!.values;
+
+    const bad = await act("treatment", treatment!.id, { ...form, intent: "save-item", slug: "aetna", icon: "Star" });
+    expect(bad.status).toBe(400);
+    expect(bad.answer.fields).toEqual({ icon: "Choose the icon from the list." });
+    const taken = await act("treatment", treatment!.id, { ...form, intent: "save-item", slug: "aetna" });
+    expect(taken.answer.fields).toEqual({ slug: "Another page already uses /aetna. Choose another address." });
+
+    const renamed = `${treatment!.slug}-care`;
+    const saved = await act("treatment", treatment!.id, { ...form, intent: "save-item", slug: renamed });
+    expect(saved.answer.message).toBe("Published: the treatment's address changed on the website for every visitor.");
+    const res = await fetch(`${app.url}/${treatment!.slug}`, { redirect: "manual" });
+    expect([res.status, res.headers.get("location")]).toEqual([301, `/${renamed}`]);
+    expect((await fetch(`${app.url}/${renamed}`)).status).toBe(200);
+
+    // The conditions that named it follow it.
+    const [following] = await db().select().from(t.conditions).where(eq(t.conditions.id, named!.id));
+    expect(following!.treatmentSlug).toBe(renamed);
+    const refused = await act("treatment", treatment!.id, { intent: "delete-item", id: String(treatment!.id) });
+    expect(refused.status).toBe(409);
+    expect((refused.answer as { linkedFrom?: { label: string }[] }).linkedFrom).toContainEqual({
+      label: `The condition “${named!.name}”`,
+      href: `/admin/content/condition/${named!.id}`,
+    });
+    expect(await db().select().from(t.treatments).where(eq(t.treatments.id, treatment!.id))).toHaveLength(1);
   });
 });

@@ -18,7 +18,7 @@ import { FIELD_LABELS } from "./content-rules";
 import type { MoveAnswer } from "./reorder";
 import { runMoveAction } from "./reorder-action.server";
 
-type Services = Pick<ServerServices, "pageCache">;
+type Services = Pick<ServerServices, "pageCache" | "redirects">;
 
 /** The list named in the address, or null (the route answers 404). */
 export const contentListOf = (param: string | undefined): ContentListKey | null =>
@@ -36,7 +36,9 @@ export async function listPageData(db: Db, key: ContentListKey): Promise<ListPag
       const summaryField = spec.fields.find((f) => f.name !== spec.titleField && f.kind === "textarea");
       const hidden = row.published === false ? "Not shown on the website. " : "";
       const words =
-        key === "insurer" || key === "condition" ? `/${String(row.slug)}` : String(row[summaryField?.name ?? ""] ?? "");
+        key === "insurer" || key === "condition" || key === "treatment"
+          ? `/${String(row.slug)}`
+          : String(row[summaryField?.name ?? ""] ?? "");
       return { id: row.id, title: String(row[spec.titleField] ?? ""), summary: hidden + shorten(words) };
     }),
   };
@@ -113,6 +115,8 @@ export async function runListAction(
         savedId: saved.id,
       };
     services.pageCache.contentChanged(saved.version);
+    // A new address left a redirect (content-lists.server.ts): this instance reads the table now, the others at their poll.
+    if (saved.fields.includes("slug")) await services.redirects.reload().catch(() => {});
     return {
       ...answer(200, {
         ok: true,

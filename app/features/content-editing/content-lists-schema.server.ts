@@ -55,7 +55,8 @@ function checkField(
     default: {
       const value = field.kind === "textarea" ? paragraphs(raw ?? "") : squashed(raw ?? "");
       const { min = 1, max = 200 } = field;
-      if (value === "") return field.optional ? { value: null } : { problem: `Enter the ${what}.` };
+      if (value === "")
+        return field.optional ? { value: field.emptyIsText ? "" : null } : { problem: `Enter the ${what}.` };
       if (field.kind === "textarea" ? hasControlExceptLines(value) : CONTROL.test(value))
         return { problem: `The ${what} has a character that cannot be shown.` };
       if (value.length < min || value.length > max)

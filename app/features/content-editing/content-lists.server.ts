@@ -1,10 +1,11 @@
 import { and, asc, eq, ilike, max, ne, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
-import { blogPosts, insuranceProviders, pages, treatments } from "~/db/schema";
+import { blogPosts, conditions, insuranceProviders, pages, treatmentIcons, treatments } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { bumpContentVersion } from "~/features/content/content-version.server";
 import { imageSources } from "~/features/images/image-store.server";
+import { addSlugRedirect } from "~/features/seo-redirects/redirects.server";
 import { staffPath } from "~/lib/staff-area";
 import { LIST_SPECS, type ContentListKey, type FieldChoices, type ListSpec } from "./content-lists";
 import type { ItemValues } from "./content-lists-schema.server";
@@ -42,6 +43,7 @@ export async function findItem(db: Db | Tx, key: ContentListKey, id: number): Pr
 
 /** The choices of a list's "choice" fields: a condition's related treatment. */
 export async function fieldChoices(db: Db | Tx, key: ContentListKey): Promise<FieldChoices> {
+  if (key === "treatment") return { icon: treatmentIcons.map((icon) => ({ value: icon, label: icon })) };
   if (key !== "condition") return {};
   const rows = await db
     .select({ value: treatments.slug, label: treatments.title })
@@ -65,12 +67,15 @@ async function slugTaken(tx: Tx, key: ContentListKey, slug: string, id: number |
     .from(table)
     .where(and(eq(table.slug, slug), self));
   if (same) return true;
-  if (key !== "insurer") return false;
-  const [other] = await tx
-    .select({ slug: treatments.slug })
-    .from(treatments)
-    .where(eq(treatments.slug, slug))
-    .union(tx.select({ slug: pages.slug }).from(pages).where(eq(pages.slug, slug)));
+  if (key !== "insurer" && key !== "treatment") return false;
+  // The other kinds of page that answer /:slug.
+  const others = [
+    key === "insurer"
+      ? tx.select({ slug: treatments.slug }).from(treatments).where(eq(treatments.slug, slug))
+      : tx.select({ slug: insuranceProviders.slug }).from(insuranceProviders).where(eq(insuranceProviders.slug, slug)),
+    tx.select({ slug: pages.slug }).from(pages).where(eq(pages.slug, slug)),
+  ];
+  const [other] = (await Promise.all(others)).flat();
   return other !== undefined;
 }
 
@@ -154,6 +159,7 @@ export async function saveItem(
       .update(table)
       .set({ ...diff.after, ...("updatedAt" in row ? { updatedAt: new Date() } : {}) } as never)
       .where(eq(table.id, row.id));
+    await redirectOldAddress(tx, key, diff, actor);
     await audit(tx, actor, {
       action: "content_item_changed",
       target: { type: key, id: String(row.id) },
@@ -167,6 +173,29 @@ export async function saveItem(
       fields: Object.keys(diff.after),
     };
   });
+}
+
+/**
+ * An insurer's page is published at /slug: a new slug leaves a 301 from the
+ * old address (search results and links keep working), chains collapsed by
+ * addSlugRedirect. Conditions have no page of their own. A treatment's
+ * conditions follow its new slug.
+ */
+async function redirectOldAddress(
+  tx: Tx,
+  key: ContentListKey,
+  diff: { before: ItemValues; after: ItemValues },
+  actor: AuditActor,
+) {
+  if (key !== "insurer" && key !== "treatment") return;
+  if (typeof diff.before.slug !== "string" || typeof diff.after.slug !== "string") return;
+  await addSlugRedirect(tx as unknown as Db, `/${diff.before.slug}`, `/${diff.after.slug}`, actor);
+  // The conditions that name the treatment follow it (their cards link to its page).
+  if (key === "treatment")
+    await tx
+      .update(conditions)
+      .set({ treatmentSlug: diff.after.slug })
+      .where(eq(conditions.treatmentSlug, diff.before.slug));
 }
 
 /** A place that links to an item, for a refused delete. */
@@ -217,7 +246,16 @@ export async function deleteItem(db: Db, key: ContentListKey, id: number, actor:
     const [row] = (await tx.select().from(table).where(eq(table.id, id)).for("update")) as Row[];
     if (!row) return { ok: false, status: 404, message: `That ${spec.noun} is no longer listed.` };
     const label = String(row[spec.titleField] ?? "");
-    const linkedFrom = key === "insurer" ? await linksToPath(tx, `/${String(row.slug)}`) : [];
+    const linkedFrom = key === "insurer" || key === "treatment" ? await linksToPath(tx, `/${String(row.slug)}`) : [];
+    if (key === "treatment") {
+      const naming = await tx
+        .select({ id: conditions.id, name: conditions.name })
+        .from(conditions)
+        .where(eq(conditions.treatmentSlug, String(row.slug)));
+      linkedFrom.unshift(
+        ...naming.map((c) => ({ label: `The condition “${c.name}”`, href: staffPath(`content/condition/${c.id}`) })),
+      );
+    }
     if (linkedFrom.length > 0)
       return {
         ok: false,
@@ -274,6 +312,7 @@ export async function undoItemChangeIn(
       .update(table)
       .set(diff.after as never)
       .where(eq(table.id, id));
+    await redirectOldAddress(tx, key, diff, actor);
     await audit(tx, actor, {
       action: "content_item_changed",
       target: { type: key, id: String(id) },

@@ -19,6 +19,8 @@ export interface ListField {
   max?: number;
   /** May be left empty. */
   optional?: boolean;
+  /** Left empty, it is stored as "" (a page's words, whose columns are never null), not null. */
+  emptyIsText?: boolean;
   /** A line under the label: what to type, where it shows. */
   hint?: string;
 }
@@ -39,7 +41,7 @@ export interface ListSpec {
   fields: ListField[];
 }
 
-export const CONTENT_LIST_KEYS = ["faq", "testimonial", "insurer", "condition"] as const;
+export const CONTENT_LIST_KEYS = ["faq", "testimonial", "insurer", "condition", "treatment"] as const;
 export type ContentListKey = (typeof CONTENT_LIST_KEYS)[number];
 export const isContentList = (key: string): key is ContentListKey =>
   (CONTENT_LIST_KEYS as readonly string[]).includes(key);
@@ -122,6 +124,72 @@ export const LIST_SPECS: Record<ContentListKey, ListSpec> = {
         kind: "choice",
         optional: true,
         hint: "The treatment the condition's card links to.",
+      },
+    ],
+  },
+  treatment: {
+    key: "treatment",
+    title: "Treatments and services",
+    noun: "treatment",
+    shownOn: "the home page's services and each treatment's own page",
+    titleField: "title",
+    fields: [
+      { name: "title", label: "Title", kind: "text", min: 2, max: 60 },
+      {
+        name: "slug",
+        label: "Page address",
+        kind: "slug",
+        min: 2,
+        max: 60,
+        hint: "Lower-case words joined by hyphens, such as couples-counseling.",
+      },
+      {
+        name: "shortDescription",
+        label: "Short description",
+        kind: "textarea",
+        min: 20,
+        max: 200,
+        hint: "The card on the home page: one or two sentences.",
+      },
+      { name: "icon", label: "Icon", kind: "choice", optional: true, hint: "The card's icon." },
+      {
+        name: "metaTitle",
+        emptyIsText: true,
+        label: "Search title",
+        kind: "text",
+        min: 10,
+        max: 70,
+        optional: true,
+        hint: "What search results show as the page's title.",
+      },
+      {
+        name: "metaDescription",
+        emptyIsText: true,
+        label: "Search description",
+        kind: "text",
+        min: 50,
+        max: 170,
+        optional: true,
+        hint: "What search results show under the title.",
+      },
+      {
+        name: "lede",
+        emptyIsText: true,
+        label: "Opening sentence",
+        kind: "textarea",
+        max: 300,
+        optional: true,
+        hint: "Shown under the page's heading.",
+      },
+      {
+        name: "body",
+        emptyIsText: true,
+        label: "Page content (Markdown)",
+        kind: "textarea",
+        min: 200,
+        max: 20000,
+        optional: true,
+        hint: "The long description: ## for headings, a blank line between paragraphs.",
       },
     ],
   },

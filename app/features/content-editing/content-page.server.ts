@@ -28,7 +28,7 @@ import { weekOfRows } from "./week-hours";
 
 const FIELD_LABELS: Record<string, string> = { ...CONTENT_FIELD_LABELS, ...TEAM_FIELD_LABELS };
 
-type Services = Pick<ServerServices, "pageCache">;
+type Services = Pick<ServerServices, "pageCache" | "redirects">;
 
 /** /admin/content: the clinic's settings, each office, and the latest changes. */
 export async function contentPageData(db: Db, publicUrl: string): Promise<ContentPageData> {
@@ -131,6 +131,7 @@ export async function runContentAction(
     if (!reverted.change.changed)
       return answer(200, { ok: true, tone: "info", message: `Nothing to undo: ${reverted.what} already say that.` });
     services.pageCache.contentChanged(reverted.change.version);
+    if (reverted.change.fields.includes("slug")) await services.redirects.reload().catch(() => {});
     return answer(200, {
       ok: true,
       message: `Undone: ${reverted.what} (${fieldsWords(reverted.change.fields)}) are back as they were, on the website too.`,

@@ -96,6 +96,8 @@ export function OrderedList({
                     value={to}
                     variant="outline"
                     size="sm"
+                    // The visible words first in the name (WCAG 2.5.3), then which row.
+                    aria-label={`${to === "up" ? "Move up" : "Move down"}: ${row.title}`}
                     disabled={to === "up" ? index === 0 : index === rows.length - 1}
                     onClick={() => {
                       lastMove.current = to;
@@ -107,7 +109,6 @@ export function OrderedList({
                       <ArrowDown aria-hidden className="size-4" />
                     )}
                     {to === "up" ? "Move up" : "Move down"}
-                    <span className="sr-only">: {row.title}</span>
                   </Button>
                 </Form>
               ))}

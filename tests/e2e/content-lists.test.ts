@@ -1,0 +1,125 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../setup/axe";
+import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
+import { copyPgliteTemplate } from "../setup/database";
+import { hydrated, look } from "../setup/page-assertions";
+import { startServer, type TestServer } from "../setup/server";
+import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
+
+const MARKETER = { name: "Max Marketer", email: "max.marketer@cypresslane.example", roles: ["marketing"] as const };
+
+/**
+ * The content lists on the production build: a marketing person moves a
+ * question of the FAQ down by keyboard (the new place announced, the focus
+ * kept on the row's button), adds an insurer with a logo uploaded through
+ * the image pipeline, and a visitor's home page shows both. axe finds
+ * nothing on the list and the editor at 1280 and 375 px. Without JavaScript
+ * a move is a plain form post.
+ */
+describe("content lists in the browser", () => {
+  let server: TestServer;
+  const browser = useBrowser();
+  let cookie: string;
+  beforeAll(async () => {
+    const dataDir = copyPgliteTemplate("content-lists");
+    await addStaffTo({ dataDir }, [MARKETER]);
+    server = await startServer({ dataDir });
+    cookie = await signInCookie(server.url, MARKETER.email);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("reorders the FAQ by keyboard and adds an insurer with a logo, and the public pages show both at once", async () => {
+    const { page, context } = await browser.open({ viewport: DESKTOP });
+    await addSessionCookie(context, server.url, cookie);
+    await page.goto(`${server.url}/admin/content`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "FAQ" }).focus();
+    await page.keyboard.press("Enter");
+    await look(page.getByRole("heading", { level: 1 })).text("FAQ");
+
+    const list = page.getByRole("list", { name: "FAQ" });
+    const rows = list.getByRole("listitem");
+    const first = (await rows.nth(0).locator("p.font-medium").innerText()).replace(/^1\.\s*/, "");
+    const second = (await rows.nth(1).locator("p.font-medium").innerText()).replace(/^2\.\s*/, "");
+    const count = await rows.count();
+
+    const down = page.getByRole("button", { name: `Move down: ${first}` });
+    await down.focus();
+    await page.keyboard.press("Enter");
+    await look(page.getByRole("status").filter({ hasText: "Moved and published" })).text(
+      `Moved and published: “${first}” is now 2 of ${count}.`,
+    );
+    await look(rows.nth(1)).contains(first);
+    await look(page.getByRole("button", { name: `Move down: ${first}` })).focused();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await page.setViewportSize(DESKTOP);
+
+    // A new insurer with a logo.
+    await page.goto(`${server.url}/admin/content/insurer/new`);
+    await hydrated(page);
+    await page.getByLabel("Name", { exact: true }).fill("Sunshine Health Demo");
+    await page.getByLabel(/^Page address/).fill("x");
+    await page.getByRole("button", { name: "Publish the new insurance provider" }).click();
+    await look(page.getByText("Keep the page address between 2 and 60 characters (it has 1).")).visible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(DESKTOP);
+
+    await page.getByLabel(/^Page address/).fill("sunshine-health-demo");
+    const logo = await sharp({ create: { width: 400, height: 120, channels: 3, background: "#f2a33a" } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel("Image file", { exact: true })
+      .setInputFiles({ name: "sunshine.png", mimeType: "image/png", buffer: logo });
+    await page.getByLabel("Describe the image (alt text)").fill("The Sunshine Health Demo logo");
+    await page.getByRole("button", { name: "Upload image" }).click();
+    await look(page.getByText("Remove this image")).visible();
+    await page.getByRole("button", { name: "Publish the new insurance provider" }).click();
+    await look(page.getByText("Published: the new insurance provider is on the website for every visitor.")).visible();
+    await look(page.getByRole("img", { name: "The current logo" })).visible();
+
+    const visitor = await browser.open({ viewport: MOBILE });
+    // The insurance page lists every provider (the home page shows the first few).
+    await visitor.page.goto(`${server.url}/insurance`);
+    const card = visitor.page
+      .getByRole("list", { name: "Insurance providers" })
+      .getByRole("link", { name: "Sunshine Health Demo" });
+    await look(card).visible();
+    await look(card.locator("img")).attribute("src", /^\/media\/.+\.webp$/);
+    // The logo's address answers with the image (the browser loads it lazily, once in view).
+    const served = await card.locator("img").evaluate(async (img: HTMLImageElement) => {
+      const res = await fetch(img.src);
+      return { status: res.status, type: res.headers.get("content-type"), bytes: (await res.arrayBuffer()).byteLength };
+    });
+    expect(served).toMatchObject({ status: 200, type: "image/webp" });
+    expect(served.bytes).toBeGreaterThan(0);
+    // The FAQ in its new order on the home page.
+    await visitor.page.goto(`${server.url}/`);
+    const html = await visitor.page.content();
+    expect(html.indexOf(second)).toBeGreaterThan(-1);
+    expect(html.indexOf(second)).toBeLessThan(html.indexOf(first));
+    await visitor.close();
+  });
+
+  it("moves a row without JavaScript as a plain form post", async () => {
+    const plain = await browser.open({ viewport: DESKTOP, javaScriptEnabled: false });
+    await addSessionCookie(plain.context, server.url, cookie);
+    await plain.page.goto(`${server.url}/admin/content/condition`);
+    const rows = plain.page.getByRole("list", { name: "Conditions" }).getByRole("listitem");
+    const last = await rows.last().locator("p.font-medium").innerText();
+    const name = last.replace(/^\d+\.\s*/, "");
+    await plain.page.getByRole("button", { name: `Move up: ${name}` }).click();
+    await look(plain.page.getByText(/^Moved and published: “.+” is now \d+ of \d+\.$/)).visible();
+    const count = await rows.count();
+    await look(rows.nth(count - 2)).contains(name);
+    await plain.close();
+  });
+});
