@@ -122,6 +122,50 @@ describe.each(databaseKinds())("image uploads on %s", (kind) => {
     expect(gone).toMatchObject({ targetId: String(image.id), detail: { alt: ALT, width: 1600, height: 2400 } });
   });
 
+  it("refuses to delete an image the site shows (a photo, a featured image, a logo), naming each place", async () => {
+    const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#2f6f6a" } })
+      .png()
+      .toBuffer();
+    const res = await upload({ bytes, name: "portrait.png", type: "image/png" }, "A clinician smiling in the office");
+    expect(res.status).toBe(201);
+    const image = ((await res.json()) as ImageUploadAnswer).image!;
+    const webp = image.variants.find((v) => v.format === "webp")!.src;
+    const [member] = await db().select().from(t.teamMembers).limit(1);
+    const [insurer] = await db().select().from(t.insuranceProviders).limit(1);
+    const [post] = await db().select().from(t.blogPosts).limit(1);
+    await db().update(t.teamMembers).set({ photoImageId: image.id }).where(eq(t.teamMembers.id, member.id));
+    await db().update(t.insuranceProviders).set({ logo: webp }).where(eq(t.insuranceProviders.id, insurer.id));
+    await db().update(t.blogPosts).set({ featuredImageId: image.id }).where(eq(t.blogPosts.id, post.id));
+    const remove = () => {
+      const form = new FormData();
+      form.append("intent", "delete");
+      return fetch(`${app.url}/admin/images/${image.id}`, {
+        method: "POST",
+        headers: { cookie, origin: app.url },
+        body: form,
+      });
+    };
+    const refused = await remove();
+    expect(refused.status).toBe(409);
+    const answer = (await refused.json()) as { error: string; uses: { label: string; href: string }[] };
+    expect(answer.error).toMatch(/still shown on the site/);
+    expect(answer.uses).toEqual([
+      { label: `The featured image of the blog post “${post.title}”`, href: `/admin/blog/${post.id}` },
+      { label: `The photo of ${member.name} on the team pages`, href: `/admin/content/team/${member.id}` },
+      { label: `The logo of ${insurer.name}`, href: `/admin/content/insurer/${insurer.id}` },
+    ]);
+    // Nothing went: the image still serves, and every place still points at it.
+    expect((await get(webp)).status).toBe(200);
+    const [still] = await db().select().from(t.teamMembers).where(eq(t.teamMembers.id, member.id));
+    expect(still.photoImageId).toBe(image.id);
+    // Once no content shows it, it can go.
+    await db().update(t.teamMembers).set({ photoImageId: null }).where(eq(t.teamMembers.id, member.id));
+    await db().update(t.insuranceProviders).set({ logo: insurer.logo }).where(eq(t.insuranceProviders.id, insurer.id));
+    await db().update(t.blogPosts).set({ featuredImageId: null }).where(eq(t.blogPosts.id, post.id));
+    expect((await remove()).status).toBe(200);
+    expect((await get(webp)).status).toBe(404);
+  });
+
   it("takes PNG, WebP and AVIF by their bytes; a small one is kept at its own width", async () => {
     const base = sharp({ create: { width: 300, height: 200, channels: 4, background: "#2a9d8f80" } });
     for (const [format, bytes] of [

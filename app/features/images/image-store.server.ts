@@ -1,7 +1,9 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { images, imageVariants, type ImageFormat } from "~/db/schema";
+import { blogPosts, images, imageVariants, insuranceProviders, teamMembers, type ImageFormat } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
+import { blogEditorPath } from "~/lib/blog-paths";
+import { CONTENT_PATH, TEAM_CONTENT_PATH } from "~/lib/content-paths";
 import { mediaPath } from "~/lib/image-paths";
 import type { ImageSources } from "./image-rules";
 import type { ReadImage } from "./read-image.server";
@@ -55,17 +57,65 @@ export async function saveImage(
   return (await imageSources(db, id))!;
 }
 
-/** Deletes an image and its variants, audited with what it was; false when there is none. */
-export async function deleteImage(db: Db, actor: AuditActor, id: number): Promise<boolean> {
+/** Where the site shows an image: what staff must change before it can go. */
+export interface ImageUse {
+  label: string;
+  /** The staff page where the use is changed. */
+  href: string;
+}
+
+/**
+ * The content that shows an image: a post's featured image, a clinician's
+ * photo, an insurer's logo (stored as one of its variants' paths).
+ */
+export async function imageUses(db: Db, id: number): Promise<ImageUse[]> {
+  const paths = (await db.select().from(imageVariants).where(eq(imageVariants.imageId, id))).map((v) =>
+    mediaPath(v.hash, v.format),
+  );
+  const [posts, members, insurers] = await Promise.all([
+    db.select({ id: blogPosts.id, title: blogPosts.title }).from(blogPosts).where(eq(blogPosts.featuredImageId, id)),
+    db.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).where(eq(teamMembers.photoImageId, id)),
+    paths.length
+      ? db
+          .select({ id: insuranceProviders.id, name: insuranceProviders.name })
+          .from(insuranceProviders)
+          .where(inArray(insuranceProviders.logo, paths))
+      : Promise.resolve([]),
+  ]);
+  return [
+    ...posts.map((p) => ({ label: `The featured image of the blog post “${p.title}”`, href: blogEditorPath(p.id) })),
+    ...members.map((m) => ({
+      label: `The photo of ${m.name} on the team pages`,
+      href: `${TEAM_CONTENT_PATH}/${m.id}`,
+    })),
+    ...insurers.map((i) => ({ label: `The logo of ${i.name}`, href: `${CONTENT_PATH}/insurer/${i.id}` })),
+  ];
+}
+
+/**
+ * Deletes an image and its variants, audited with what it was: "none" when
+ * there is no such image, and refused with the places that show it while any
+ * content does (issue 19: nothing linked to is deleted from under it).
+ */
+export async function deleteImage(
+  db: Db,
+  actor: AuditActor,
+  id: number,
+): Promise<{ deleted: true } | { deleted: false; uses: ImageUse[] } | "none"> {
   return db.transaction(async (tx) => {
+    // Locked first, so content cannot start using it between the check and the delete.
+    const [held] = await tx.select({ id: images.id }).from(images).where(eq(images.id, id)).for("update");
+    if (!held) return "none";
+    const uses = await imageUses(tx as unknown as Db, id);
+    if (uses.length) return { deleted: false, uses };
     const [gone] = await tx.delete(images).where(eq(images.id, id)).returning();
-    if (!gone) return false;
+    if (!gone) return "none";
     await audit(tx, actor, {
       action: "image_deleted",
       target: { type: "image", id: String(id) },
       detail: { alt: gone.alt, width: gone.width, height: gone.height },
     });
-    return true;
+    return { deleted: true };
   });
 }
 

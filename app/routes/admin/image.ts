@@ -24,6 +24,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db } = context.get(databaseContext);
   const { user } = context.get(staffContext);
   const { ip } = context.get(clientContext);
-  const deleted = await deleteImage(db, { id: user.id, email: user.email, ip }, id);
-  return deleted ? Response.json({ ok: true, message: "The image was deleted." }, { headers: NO_STORE }) : notFound();
+  const outcome = await deleteImage(db, { id: user.id, email: user.email, ip }, id);
+  if (outcome === "none") return notFound();
+  if (!outcome.deleted)
+    return Response.json(
+      {
+        error: "This image is still shown on the site. Choose another image in these places first, then delete it.",
+        uses: outcome.uses,
+      },
+      { status: 409, headers: NO_STORE },
+    );
+  return Response.json({ ok: true, message: "The image was deleted." }, { headers: NO_STORE });
 }
