@@ -131,6 +131,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteFooter
               site={site}
               showVisitBlock={showsVisitBlock(pathname)}
+              showAbout={pathname !== "/"}
               consentChoices={needsConsent(data?.measurement)}
             />
             {stickyCta ? <StickyMobileCta phone={site.footerPhone} /> : null}

@@ -293,11 +293,15 @@ describe("site frame", () => {
       expect(errors).toEqual([]);
     });
 
-    it.each(["/", "/request-appointment"])("leaves out 'Visit Our Clinic' on %s", async (path) => {
-      const { page } = await visit(path);
-      await look(page.getByRole("contentinfo")).visible();
-      await look(page.getByRole("heading", { name: "Visit Our Clinic" })).count(0);
-    });
+    // An office's page shows that office, never the main office's block as a second one (decision 0042).
+    it.each(["/", "/request-appointment", "/locations/winter-park"])(
+      "leaves out 'Visit Our Clinic' on %s",
+      async (path) => {
+        const { page } = await visit(path);
+        await look(page.getByRole("contentinfo")).visible();
+        await look(page.getByRole("heading", { name: "Visit Our Clinic" })).count(0);
+      },
+    );
 
     it("shows 'Visit Our Clinic' with directions and the areas served on other pages", async () => {
       const { page, errors } = await visit("/medication-management");
@@ -314,13 +318,19 @@ describe("site frame", () => {
       for (const area of ["Winter Park", "Orlando", "Altamonte Springs", "Central Florida"]) {
         await look(visit_.getByText(/^Serving /)).contains(area);
       }
+      // A compact card here: the address leads to the main office's page; no map panel.
+      await look(visit_.getByRole("link", { name: new RegExp(site.footerAddress) })).attribute(
+        "href",
+        "/locations/orlando",
+      );
+      await look(visit_.getByRole("button", { name: "Show map" })).count(0);
       expect(errors).toEqual([]);
     });
 
-    it("loads the map only when asked", async () => {
+    it("loads the map only when asked, on an office's page", async () => {
       const { page, errors } = await open();
       const requests = recordRequests(page);
-      await page.goto(`${server.url}/medication-management`);
+      await page.goto(`${server.url}/locations/orlando`);
       await hydrated(page);
       await page.waitForLoadState("networkidle");
       const showMap = page.getByRole("button", { name: "Show map" });

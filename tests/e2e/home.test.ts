@@ -122,7 +122,8 @@ describe("home page", () => {
       .allTextContents();
     expect(verifiedNames).toHaveLength(6);
     expect(new Set(verifiedNames.map((n) => n.trim())).size).toBe(6);
-    await look(trust.getByRole("heading", { level: 3 })).text([
+    // Ten compact items, each with its own icon (issue 20).
+    await look(trust.getByRole("listitem")).text([
       /Licensed Professionals/,
       /HIPAA Compliant/,
       /Insurance Accepted/,
@@ -134,12 +135,15 @@ describe("home page", () => {
       /10\+ Years Experience/,
       /Secure Telehealth/,
     ]);
+    const icons = await trust.locator("svg").evaluateAll((svgs) => svgs.map((svg) => svg.innerHTML));
+    expect(new Set(icons).size).toBe(10);
 
     // Insurance strip: title, subtitle, the first five providers as logo cards, and "See all".
     const strip = page.getByRole("region", { name: "Find an in-network provider from most insurance plans" });
+    // "Add your insurance" leads to the appointment request and its insurance field.
     await look(
-      strip.getByText("Add your insurance to see in-network mental health providers", { exact: true }),
-    ).visible();
+      strip.getByRole("link", { name: "Add your insurance to see in-network mental health providers", exact: true }),
+    ).attribute("href", "/request-appointment");
     await look(strip.getByRole("img")).count(5);
     for (const [i, provider] of providers.slice(0, 5).entries()) {
       await look(strip.getByRole("listitem").nth(i).getByRole("img", { name: provider.name })).visible();
@@ -154,7 +158,8 @@ describe("home page", () => {
       page.getByRole("region", { name: "About Cypress Lane Behavioral Health" }).getByText(firstParagraph),
     ).visible();
 
-    // Approach: three numbered steps, then the about text.
+    // Approach: three numbered steps, then the rest of the about text (its first paragraph is About's:
+    // no paragraph twice on the page).
     const approachRegion = page.getByRole("region", { name: "Our Approach Step by Step" });
     const steps = approachRegion.getByRole("listitem");
     await look(steps).count(3);
@@ -162,7 +167,9 @@ describe("home page", () => {
       await look(steps.nth(i).getByRole("heading", { name: `Step ${i + 1}: ${title}` })).visible();
       await look(steps.nth(i)).contains(String(i + 1));
     }
-    expect(await top(approachRegion.getByText(firstParagraph))).toBeGreaterThan(await top(steps.nth(2)));
+    const rest = site.aboutText.split(/\n{2,}/)[1]!;
+    expect(await top(approachRegion.getByText(rest))).toBeGreaterThan(await top(steps.nth(2)));
+    await look(page.getByText(firstParagraph, { exact: true })).count(1);
 
     // Comparison.
     await look(comparison.getByRole("heading", { level: 3 })).text([

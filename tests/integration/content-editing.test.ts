@@ -33,6 +33,22 @@ const WINTER_PARK_ADDRESS = {
   phone: "(407) 555-0143",
 };
 
+/** The main office's form as the seed has it: its phone, address and hours are the clinic's (decision 0042). */
+const MAIN_OFFICE: Record<string, string> = {
+  street: "1450 Osprey Lake Drive, Suite 210",
+  city: "Orlando",
+  state: "FL",
+  zip: "32810",
+  phone: "(407) 555-0142",
+  ...Object.fromEntries(
+    ["monday", "tuesday", "wednesday", "thursday", "friday"].flatMap((day) => [
+      [`${day}.opens`, "09:00"],
+      [`${day}.closes`, "17:00"],
+    ]),
+  ),
+  "saturday.note": "By appointment",
+};
+
 /**
  * The content editor's server side and what visitors then get: fields
  * refused one by one (nothing saved, nothing audited), a save published at
@@ -71,7 +87,6 @@ describe.each(databaseKinds())("site content editing on %s", (kind) => {
   const clinic = {
     intent: "clinic",
     clinicName: "Cypress Lane Behavioral Health",
-    footerPhone: "(407) 555-0142",
     footerEmail: "hello@cypresslane.example",
     patientPortalUrl: "https://portal.example.com/cypress-lane",
     virtualVisitUrl: "https://telehealth.example.com/cypress-lane",
@@ -90,7 +105,6 @@ describe.each(databaseKinds())("site content editing on %s", (kind) => {
     const { status, answer } = await act({
       ...clinic,
       clinicName: "C",
-      footerPhone: "555-01",
       footerEmail: "hello@",
       patientPortalUrl: "http://portal.example.com",
       replyPromise: "",
@@ -99,13 +113,12 @@ describe.each(databaseKinds())("site content editing on %s", (kind) => {
     expect(status).toBe(400);
     expect(answer.fields).toEqual({
       clinicName: "Keep the clinic's name between 2 and 80 characters (it has 1).",
-      footerPhone: "Enter the main phone number as a 10-digit US number, such as (407) 555-0142.",
       footerEmail: "Enter an e-mail address such as hello@yourclinic.com.",
       patientPortalUrl: "Enter the patient portal link as a full address starting with https://.",
       replyPromise: "Enter the reply promise.",
       "social.facebook": "This does not look like a Facebook address: it should be on facebook.com.",
     });
-    expect(answer.values?.footerPhone).toBe("555-01");
+    expect(answer.values?.clinicName).toBe("C");
     expect(await db().select().from(t.siteContent)).toEqual(before);
     expect(await contentEntries()).toEqual([]);
   });
@@ -219,23 +232,26 @@ describe.each(databaseKinds())("site content editing on %s", (kind) => {
     expect((await act({ intent: "revert", entry: "999999" })).status).toBe(404);
   });
 
-  it("publishes the clinic's phone and reply promise on every page's frame and the request forms", async () => {
+  it("publishes the reply promise on the request forms, and the main office's phone on every page's frame", async () => {
     await page("/request-appointment");
-    const saved = await act({ ...clinic, footerPhone: "1-407-555-0188", replyPromise: "within one business day" });
+    const saved = await act({ ...clinic, replyPromise: "within one business day" });
     expect(saved.status).toBe(200);
+    const [main] = await db().select().from(t.locations).where(eq(t.locations.isPrimary, true));
+    const office = await act({ intent: "location", target: String(main!.id), ...MAIN_OFFICE, phone: "1-407-555-0188" });
+    expect(office.status).toBe(200);
     const { html } = await page("/request-appointment");
-    expect(html).toContain("(407) 555-0188");
+    expect(html).toContain('href="tel:+14075550188"');
+    expect(html).not.toContain("(407) 555-0142");
     expect(html).toMatch(/call or email you(<!-- -->| )*within one business day(<!-- -->)* to find a time/);
     expect(html).toContain("calls or emails you within one business day.");
-    const [entry] = await contentEntries();
+    const [, entry] = await contentEntries();
     expect(entry).toMatchObject({ action: "site_content_changed", targetType: "site_content" });
     expect(entry!.detail).toMatchObject({
-      before: { footerPhone: "(407) 555-0142", replyPromise: "within 24 hours" },
-      after: { footerPhone: "(407) 555-0188", replyPromise: "within one business day" },
+      before: { replyPromise: "within 24 hours" },
+      after: { replyPromise: "within one business day" },
     });
     // The social links not sent are removed: the form holds every one of them.
     expect(Object.keys((entry!.detail.after as Record<string, unknown>) ?? {}).sort()).toEqual([
-      "footerPhone",
       "replyPromise",
       "social",
     ]);
@@ -245,7 +261,7 @@ describe.each(databaseKinds())("site content editing on %s", (kind) => {
       .select()
       .from(t.siteContent)
       .where(and(eq(t.siteContent.id, 1)));
-    expect(site).toMatchObject({ footerPhone: "(407) 555-0142", replyPromise: "within 24 hours" });
+    expect(site).toMatchObject({ replyPromise: "within 24 hours" });
     expect((await page("/request-appointment")).html).toContain("within 24 hours");
   });
 });

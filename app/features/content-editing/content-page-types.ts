@@ -15,6 +15,8 @@ export interface LocationView {
   state: string;
   zip: string;
   phone: string;
+  /** The main office: its address, phone and hours are the clinic's on every page (decision 0042). */
+  isPrimary: boolean;
   week: WeekHours;
   closures: { date: string; note: string }[];
 }

@@ -49,6 +49,7 @@ export async function contentPageData(db: Db, publicUrl: string): Promise<Conten
       state: o.state,
       zip: o.zip,
       phone: o.phone,
+      isPrimary: o.isPrimary,
       week: weekOfRows(o.hours),
       closures: o.closures,
     })),

@@ -38,7 +38,6 @@ export const SOCIAL_WORDS: Record<SocialNetwork, { label: string; hosts: readonl
 /** The clinic's own settings as the editor saves them. */
 export interface ClinicValues {
   clinicName: string;
-  footerPhone: string;
   footerEmail: string;
   patientPortalUrl: string | null;
   virtualVisitUrl: string | null;

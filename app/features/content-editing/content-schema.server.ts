@@ -106,7 +106,6 @@ const socialShape = Object.fromEntries(
 export const clinicFormSchema = z
   .object({
     clinicName: words("clinic's name", CONTENT_LIMITS.clinicName),
-    footerPhone: phone("main phone number"),
     footerEmail: z
       .string()
       .default("")
@@ -130,7 +129,6 @@ export const clinicFormSchema = z
     );
     return {
       clinicName: form.clinicName,
-      footerPhone: form.footerPhone,
       footerEmail: form.footerEmail,
       patientPortalUrl: form.patientPortalUrl,
       virtualVisitUrl: form.virtualVisitUrl,

@@ -33,7 +33,6 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export function clinicValuesOf(row: typeof siteContent.$inferSelect | undefined): ClinicValues {
   return {
     clinicName: row?.clinicName ?? siteDefaults.clinicName,
-    footerPhone: row?.footerPhone ?? siteDefaults.footerPhone,
     footerEmail: row?.footerEmail ?? siteDefaults.footerEmail,
     patientPortalUrl: row?.patientPortalUrl ?? null,
     virtualVisitUrl: row?.virtualVisitUrl ?? null,

@@ -1,17 +1,30 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as t from "~/db/schema";
-import { withFallbacks, type SiteContent } from "./site-content";
+import { withFallbacks, withMainOffice, type SiteContent } from "./site-content";
 import type { InsuranceProvider, Treatment } from "./types";
 
 export async function getSiteContent(db: Db): Promise<SiteContent> {
   return withFallbacks(await getSiteRow(db));
 }
 
-/** The one site record as stored (undefined before the seed). Its two third-party ID columns are no longer read (decision 0034). */
+/**
+ * The one site record as stored (undefined before the seed), with the main office's address, phone,
+ * hours and map position in place of its own footer fields: the clinic's main contact details have one
+ * source, the primary office row, so the header, the footer, the office pages and the structured data
+ * cannot disagree (decision 0042). Its two third-party ID columns are no longer read (decision 0034).
+ */
 export async function getSiteRow(db: Db) {
-  const [row] = await db.select().from(t.siteContent).where(eq(t.siteContent.id, 1));
-  return row;
+  const [[row], [main]] = await Promise.all([
+    db.select().from(t.siteContent).where(eq(t.siteContent.id, 1)),
+    db
+      .select()
+      .from(t.locations)
+      .where(eq(t.locations.isPrimary, true))
+      .orderBy(asc(t.locations.sortOrder), asc(t.locations.id))
+      .limit(1),
+  ]);
+  return withMainOffice(row, main);
 }
 
 export function listTreatments(db: Db): Promise<Treatment[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PHONE, telHref, withFallbacks } from "./site-content";
+import { DEFAULT_PHONE, telHref, withFallbacks, withMainOffice } from "./site-content";
 
 describe("site content fallbacks", () => {
   it("fills every shown field when the record is missing", () => {
@@ -22,5 +22,40 @@ describe("site content fallbacks", () => {
     expect(telHref("(407) 555-0142")).toBe("tel:+14075550142");
     expect(telHref("1-407-555-0142")).toBe("tel:+14075550142");
     expect(telHref("+1 407 555 0142")).toBe("tel:+14075550142");
+  });
+});
+
+describe("the main office as the clinic's contact details", () => {
+  const main = {
+    slug: "orlando",
+    street: "1450 Osprey Lake Drive, Suite 210",
+    city: "Orlando",
+    state: "FL",
+    zip: "32810",
+    phone: "(407) 555-0177",
+    hours: [{ label: "Monday – Friday", value: "9:00 AM – 5:00 PM" }],
+    latitude: 28.6,
+    longitude: -81.39,
+  };
+
+  it("replaces the site record's own phone, address, hours and map with the main office's", () => {
+    const site = withFallbacks(
+      withMainOffice({ footerPhone: "(407) 555-0199", footerAddress: "Elsewhere 1", hours: [] }, main),
+    );
+    expect(site).toMatchObject({
+      footerPhone: "(407) 555-0177",
+      footerAddress: "1450 Osprey Lake Drive, Suite 210",
+      footerCityLine: "Orlando, FL 32810",
+      hours: main.hours,
+      map: { latitude: 28.6, longitude: -81.39, query: "1450 Osprey Lake Drive, Suite 210, Orlando, FL 32810" },
+      mainOfficeSlug: "orlando",
+    });
+  });
+
+  it("keeps the site record's own details when there is no office", () => {
+    expect(withFallbacks(withMainOffice({ footerPhone: "(407) 555-0199" }, undefined))).toMatchObject({
+      footerPhone: "(407) 555-0199",
+      mainOfficeSlug: null,
+    });
   });
 });

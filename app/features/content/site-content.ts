@@ -1,4 +1,4 @@
-import type { MapData, OfficeHours, SocialLinks } from "~/db/schema";
+import type { Location, MapData, OfficeHours, SocialLinks } from "~/db/schema";
 
 /** Built-in fallbacks for every shown site-content field (spec §3, §9). */
 export const DEFAULT_PHONE = "(407) 555-0142";
@@ -45,6 +45,8 @@ export interface SiteContent {
   hours: OfficeHours;
   map: MapData | null;
   areasServed: string[];
+  /** The main office's page (/locations/{slug}), where the address links; null without offices. */
+  mainOfficeSlug: string | null;
 }
 
 type Stored = { [K in keyof SiteContent]?: SiteContent[K] | null | undefined };
@@ -73,6 +75,32 @@ export function withFallbacks(row: Stored | undefined): SiteContent {
     hours: r.hours && r.hours.length > 0 ? r.hours : [...siteDefaults.hours],
     map: r.map ?? null,
     areasServed: r.areasServed && r.areasServed.length > 0 ? r.areasServed : [...siteDefaults.areasServed],
+    mainOfficeSlug: r.mainOfficeSlug ?? null,
+  };
+}
+
+/** The main office's fields that stand for the whole clinic. */
+export type MainOffice = Pick<Location, "slug" | "street" | "city" | "state" | "zip" | "phone" | "hours" | "latitude" | "longitude">;
+
+/**
+ * The site record with the main office's contact details in place of its own: the primary office row is
+ * the one source of the clinic's main address, phone, hours and map position (decision 0042). The site
+ * record's own footer fields remain the fallback for a site without offices.
+ */
+export function withMainOffice<R extends object>(row: R | undefined, main: MainOffice | undefined) {
+  if (!main) return row ? { ...row, mainOfficeSlug: null } : undefined;
+  return {
+    ...row,
+    footerPhone: main.phone,
+    footerAddress: main.street,
+    footerCityLine: `${main.city}, ${main.state} ${main.zip}`,
+    hours: main.hours,
+    map: {
+      latitude: main.latitude,
+      longitude: main.longitude,
+      query: `${main.street}, ${main.city}, ${main.state} ${main.zip}`,
+    },
+    mainOfficeSlug: main.slug,
   };
 }
 

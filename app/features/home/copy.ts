@@ -37,9 +37,7 @@ export interface WhyChooseCopy extends SectionHeading {
   readonly points: readonly TitledItem[];
 }
 
-export interface CareOption extends TitledItem {
-  readonly points: readonly string[];
-}
+export type CareOption = TitledItem;
 
 export interface CareOptionsCopy extends SectionHeading {
   readonly options: readonly CareOption[];
@@ -91,51 +89,21 @@ export const verifiedOn = [
 ] as const satisfies readonly VerifiedSite[];
 
 /* ------------------------------------------------------------------ */
-/* Trust factors (exactly 10, in display order)                        */
+/* Trust factors (exactly 10, in display order; titles only: issue 20) */
 /* ------------------------------------------------------------------ */
 
 export const trustFactors = [
-  {
-    title: "Licensed Professionals",
-    description: "Every clinician is licensed in Florida and trained in mental health care.",
-  },
-  {
-    title: "HIPAA Compliant",
-    description: "Your records, messages and video visits are kept private and secure.",
-  },
-  {
-    title: "Insurance Accepted",
-    description: "We work with most major plans and can help you check your benefits.",
-  },
-  {
-    title: "Same-Week Appointments",
-    description: "Openings are often available within days, in person or online.",
-  },
-  {
-    title: "Featured on Psychology Today",
-    description: "Find our clinicians' profiles in the Psychology Today therapist directory.",
-  },
-  {
-    title: "Listed on TherapyDen",
-    description: "You can also find our team on TherapyDen, an inclusive therapist directory.",
-  },
-  {
-    title: "Evidence-Based Treatment",
-    description: "We use approaches backed by research, such as CBT, ERP and EMDR.",
-  },
-  {
-    title: "Compassionate Care",
-    description: "We listen first, without judgment, and plan your care together with you.",
-  },
-  {
-    title: "10+ Years Experience",
-    description: "Our team has served Central Florida families for more than a decade.",
-  },
-  {
-    title: "Secure Telehealth",
-    description: "Private, encrypted video visits from anywhere in Florida.",
-  },
-] as const satisfies readonly TitledItem[];
+  "Licensed Professionals",
+  "HIPAA Compliant",
+  "Insurance Accepted",
+  "Same-Week Appointments",
+  "Featured on Psychology Today",
+  "Listed on TherapyDen",
+  "Evidence-Based Treatment",
+  "Compassionate Care",
+  "10+ Years Experience",
+  "Secure Telehealth",
+] as const;
 
 /* ------------------------------------------------------------------ */
 /* Insurance strip                                                     */
@@ -183,15 +151,14 @@ export const careOptions = {
     "Some people like a quiet office, and others prefer to connect from home. Many switch between the two. Both options offer the same care from the same team.",
   options: [
     {
-      title: "In person in Winter Park",
-      description: "Visit our calm, comfortable offices on the Winter Park and Orlando line for face-to-face care.",
-      points: ["Private, welcoming rooms", "Free on-site parking", "Saturday visits by appointment"],
+      title: "In person in Central Florida",
+      description:
+        "Visit one of our calm, comfortable offices in Orlando, Winter Park or Altamonte Springs, each with free parking.",
     },
     {
       title: "Telehealth anywhere in Florida",
       description:
         "Meet by secure video from home, work or anywhere private, as long as you're in Florida during the visit.",
-      points: ["No drive or waiting room", "Works on phone, tablet or computer", "Same clinicians as in person"],
     },
   ],
 } as const satisfies CareOptionsCopy;
@@ -255,12 +222,12 @@ export const gettingStarted = {
     {
       title: "Call our office",
       description:
-        "Talk with our friendly front desk at (407) 555-0142, Monday to Friday, 9 AM to 5 PM. We'll answer questions and check your insurance.",
+        // {phone}, {hours} and {promise} are filled from site content, so they match every other page.
+        "Talk with our friendly front desk at {phone} ({hours}). We'll answer questions and check your insurance.",
     },
     {
       title: "Request an appointment online",
-      description:
-        "Fill out a short request form any time. A member of our team will reach out, usually within one business day.",
+      description: "Fill out a short request form any time. A member of our team will reach out {promise}.",
     },
     {
       title: "Start with a virtual visit",

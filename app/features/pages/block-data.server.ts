@@ -3,7 +3,9 @@ import type { Db } from "~/db/client.server";
 import * as t from "~/db/schema";
 import type { ContentBlock } from "~/features/content/blocks";
 import { blocksIn, renderBody, type BodySegment } from "~/features/content/markdown.server";
+import { namesInlineFacts, withInlineFacts } from "~/features/content/inline-facts";
 import {
+  getSiteContent,
   listInsuranceProviders,
   listLocations,
   listTeamMembers,
@@ -126,9 +128,13 @@ const loaders: { [B in ContentBlock]?: (db: Db) => Promise<Partial<BlockData>> }
   locations: async (db) => ({ locations: (await listLocations(db)).map(toLocationCard) }),
 };
 
-/** A Markdown body rendered, with the data of the blocks it places. */
+/** A Markdown body rendered, with the data of the blocks it places and the clinic's facts it names inline. */
 export async function loadBody(db: Db, body: string): Promise<BodyView> {
   const wanted = [...blocksIn(body)].flatMap((block) => loaders[block] ?? []);
-  const parts = await Promise.all(wanted.map((load) => load(db)));
-  return { segments: renderBody(body), data: Object.assign({}, ...parts) as BlockData };
+  const [site, ...parts] = await Promise.all([
+    namesInlineFacts(body) ? getSiteContent(db) : null,
+    ...wanted.map((load) => load(db)),
+  ]);
+  const text = site ? withInlineFacts(body, site) : body;
+  return { segments: renderBody(text), data: Object.assign({}, ...parts) as BlockData };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openingHoursSpecification } from "./structured-data";
+import { openingHoursSpecification } from "~/features/content/opening-hours";
 
 describe("office hours for search engines", () => {
   it("turns day and time ranges into opening hours and leaves out closed or by-appointment days", () => {

@@ -1,14 +1,5 @@
+import { openingHoursSpecification } from "~/features/content/opening-hours";
 import type { SiteContent } from "~/features/content/site-content";
-
-/** Opening hours of spec §2/§9 in schema.org form (Mon–Fri 09:00–17:00). */
-const openingHours = [
-  {
-    "@type": "OpeningHoursSpecification",
-    dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-    opens: "09:00",
-    closes: "17:00",
-  },
-];
 
 /** The clinic as a schema.org MedicalClinic, for the home page. */
 export function organizationJsonLd(site: SiteContent, publicUrl: string) {
@@ -42,7 +33,8 @@ export function organizationJsonLd(site: SiteContent, publicUrl: string) {
     ...(site.map
       ? { geo: { "@type": "GeoCoordinates", latitude: site.map.latitude, longitude: site.map.longitude } }
       : {}),
-    openingHoursSpecification: openingHours,
+    // The main office's hours, the same rows the footer shows (decision 0042).
+    openingHoursSpecification: openingHoursSpecification(site.hours),
     sameAs: Object.values(site.social).filter(Boolean),
   };
 }

@@ -50,7 +50,11 @@ export function showsStickyCta(pathname: string): boolean {
   return !NO_STICKY_CTA_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
-/** The footer's "Visit Our Clinic" block is left out where the page already is that. */
+/**
+ * The footer's "Visit Our Clinic" card is left out where the page already is that: the home page, the
+ * request form, and an office's page, which shows that office (with its map) and never the main office
+ * as a second one (decision 0042).
+ */
 export function showsVisitBlock(pathname: string): boolean {
-  return pathname !== "/" && !pathname.startsWith("/request-appointment");
+  return !/^\/(?:$|request-appointment|locations\/)/.test(pathname);
 }

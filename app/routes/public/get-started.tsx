@@ -25,23 +25,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const TITLE = "Request a Call Back";
-const GET_STARTED_DESCRIPTION =
-  "Leave your name and number and we'll call you back within 24 hours to talk about therapy, psychiatry or medication care in Winter Park or by telehealth.";
+/** The reply promise is the clinic's own words (site content), so every page promises the same. */
+const getStartedDescription = (promise: string) =>
+  `Leave your name and number and we'll call you back ${promise} to talk about therapy, psychiatry or medication care in Winter Park or by telehealth.`;
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   const { site, publicUrl } = root;
+  const description = getStartedDescription(site.replyPromise);
   return pageMeta(
     {
       title: titleWithSite(TITLE, site.clinicName),
-      description: GET_STARTED_DESCRIPTION,
+      description,
       canonicalPath: GET_STARTED_PATH,
       pageDesignType: "form",
       jsonLd: [
         webPageJsonLd({
           type: "ContactPage",
           name: TITLE,
-          description: GET_STARTED_DESCRIPTION,
+          description,
           path: GET_STARTED_PATH,
           publicUrl,
           clinicName: site.clinicName,
@@ -81,8 +83,8 @@ export default function GetStarted({ loaderData, actionData, matches }: Route.Co
           Get started with a call back
         </h1>
         <p className="text-lg text-muted">
-          Not sure where to begin? That's okay. Leave your name and how to reach you, and we'll call you back within 24
-          hours. We'll listen, answer your questions, and help you choose a next step.
+          Not sure where to begin? That's okay. Leave your name and how to reach you, and we'll call you back{" "}
+          {site.replyPromise}. We'll listen, answer your questions, and help you choose a next step.
         </p>
       </div>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">

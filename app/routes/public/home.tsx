@@ -93,7 +93,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <Static>
         <Approach site={site} />
         <Comparison />
-        <GettingStarted />
+        <GettingStarted site={site} />
         <Suspense fallback={null}>
           <TestimonialsSection testimonials={loaderData.testimonials} />
           <TeamSection team={loaderData.team} />

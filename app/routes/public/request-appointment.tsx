@@ -32,23 +32,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const TITLE = "Request an Appointment";
-const APPOINTMENT_DESCRIPTION =
-  "Ask for a psychiatry, therapy or medication visit in person in Winter Park or by telehealth in Florida. We'll call or email you within 24 hours.";
+/** The reply promise is the clinic's own words (site content), so every page promises the same. */
+const appointmentDescription = (promise: string) =>
+  `Ask for a psychiatry, therapy or medication visit in person in Winter Park or by telehealth in Florida. We'll call or email you ${promise}.`;
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   const { site, publicUrl } = root;
+  const description = appointmentDescription(site.replyPromise);
   return pageMeta(
     {
       title: titleWithSite(TITLE, site.clinicName),
-      description: APPOINTMENT_DESCRIPTION,
+      description,
       canonicalPath: APPOINTMENT_PATH,
       pageDesignType: "form",
       jsonLd: [
         webPageJsonLd({
           type: "ContactPage",
           name: TITLE,
-          description: APPOINTMENT_DESCRIPTION,
+          description,
           path: APPOINTMENT_PATH,
           publicUrl,
           clinicName: site.clinicName,
@@ -89,7 +91,7 @@ export default function RequestAppointment({ loaderData, actionData, matches }: 
         </h1>
         <p className="text-lg text-muted">
           Reaching out is a good first step. Tell us a little about yourself and the kind of visit you'd like. We'll
-          call or email you within 24 hours to find a time that works for you, in person or by telehealth.
+          call or email you {site.replyPromise} to find a time that works for you, in person or by telehealth.
         </p>
         <p className="text-lg text-muted">
           Just want a call back?{" "}

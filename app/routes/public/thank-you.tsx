@@ -18,8 +18,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta(
     {
       title: `Thank you | ${root.site.clinicName}`,
-      description:
-        "We received your request. A member of our intake team will contact you within 24 hours to find an appointment time that works for you.",
+      description: `We received your request. A member of our intake team will contact you ${root.site.replyPromise} to find an appointment time that works for you.`,
       noindex: true,
       pageDesignType: "confirmation",
     },
@@ -28,10 +27,11 @@ export function meta({ matches, location }: Route.MetaArgs) {
   );
 }
 
-const steps: Step[] = [
+/** The first step names the clinic's reply promise (site content), the same words as the forms. */
+const stepsWith = (promise: string): Step[] => [
   {
     icon: Phone,
-    title: "We reach out within 24 hours",
+    title: `We reach out ${promise}`,
     text: "Someone from our intake team will call or e-mail you, using the details you gave us. On weekends and holidays it may be the next business morning.",
   },
   {
@@ -47,7 +47,8 @@ const steps: Step[] = [
 ];
 
 export default function ThankYou({ matches }: Route.ComponentProps) {
-  const phone = matches[0].loaderData.site.footerPhone;
+  const { footerPhone: phone, replyPromise } = matches[0].loaderData.site;
+  const steps = stepsWith(replyPromise);
   return (
     <article className="container-page grid max-w-3xl gap-8 py-14">
       <div className="grid gap-3">

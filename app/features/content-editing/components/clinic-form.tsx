@@ -9,7 +9,8 @@ import { CONTENT_LIMITS, SOCIAL_NETWORKS, SOCIAL_WORDS, type ClinicValues } from
 import { TextField } from "./text-field";
 
 /**
- * The clinic's own settings: its name, main phone and e-mail, the patient
+ * The clinic's own settings: its name and e-mail (the main phone, address
+ * and hours are the main office's, decision 0042), the patient
  * portal and virtual visit links, the reply promise the request forms make,
  * and its social pages. Saving publishes.
  */
@@ -43,22 +44,13 @@ export function ClinicForm({ clinic, answer }: { clinic: ClinicValues; answer?: 
         maxLength={CONTENT_LIMITS.clinicName.max}
         autoComplete="organization"
       />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          {...field("footerPhone")}
-          label="Main phone number"
-          description="Shown on every page, such as (407) 555-0142."
-          type="tel"
-          autoComplete="tel"
-        />
-        <TextField
-          {...field("footerEmail")}
-          label="E-mail address"
-          description="Shown in the footer."
-          type="email"
-          autoComplete="email"
-        />
-      </div>
+      <TextField
+        {...field("footerEmail")}
+        label="E-mail address"
+        description="Shown in the footer. The main phone number, address and hours are the main office's, edited with it below."
+        type="email"
+        autoComplete="email"
+      />
       <TextField
         {...field("replyPromise")}
         label="Reply promise"

@@ -52,6 +52,12 @@ export function LocationForm({
           See its page on the website
         </a>
       </div>
+      {office.isPrimary ? (
+        <p className="text-sm text-muted">
+          The main office: its address, phone and hours are the clinic&apos;s main ones, shown in the header and the
+          footer of every page and in search results.
+        </p>
+      ) : null}
       <Form
         key={JSON.stringify(office)}
         ref={form}

@@ -98,7 +98,7 @@ export function HeroLeadForm({
       action="/?index"
       onSubmit={onSubmit}
       aria-labelledby={`${id}-title`}
-      className="grid gap-4 rounded-card border border-line bg-surface p-6 shadow-card"
+      className="grid gap-3 rounded-card border border-line bg-surface p-5 shadow-card md:gap-4 md:p-6"
     >
       <div>
         <h2 id={`${id}-title`} className="text-xl font-bold text-primary-dark">

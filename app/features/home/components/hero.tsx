@@ -21,13 +21,13 @@ export function Hero(props: {
   const { site } = props;
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-primary-soft to-canvas">
-      <div className="container-page grid gap-10 py-10 md:py-16 lg:grid-cols-[1.1fr_1fr] lg:items-start">
-        <div className="grid gap-6">
+      <div className="container-page grid gap-8 py-8 md:gap-10 md:py-16 lg:grid-cols-[1.1fr_1fr] lg:items-start">
+        <div className="grid gap-4 md:gap-6">
           <p className="text-lg font-semibold text-primary">{site.tagline}</p>
           <h1 id="hero-title" className="text-4xl leading-tight font-bold text-primary-dark md:text-5xl">
             {site.heroTitle}
           </h1>
-          <p className="max-w-prose text-lg text-muted">{site.heroSubtitle}</p>
+          <p className="max-w-prose text-muted md:text-lg">{site.heroSubtitle}</p>
           <div className="flex flex-wrap gap-3">
             <Link to="/request-appointment" className={buttonVariants({ size: "lg" })}>
               <CalendarCheck aria-hidden className="size-5" />

@@ -8,23 +8,32 @@ const STRIP_LOGOS = 5;
 export function InsuranceStrip({ providers }: { providers: InsuranceProvider[] }) {
   return (
     <section aria-labelledby="insurance-title" className="bg-sand">
-      <div className="container-page grid gap-6 py-12">
+      <div className="container-page grid gap-5 py-8 md:gap-6 md:py-12">
         <div>
           <h2 id="insurance-title" className="text-2xl font-bold text-primary-dark">
             {insuranceStrip.title}
           </h2>
-          <p className="mt-2 text-muted">{insuranceStrip.subtitle}</p>
+          {/* "Add your insurance" leads where it can be added: the appointment request, whose insurance
+              field the intake team checks before the first visit (issue 20). */}
+          <p className="mt-2 text-muted">
+            <Link
+              to="/request-appointment"
+              className="inline-flex min-h-6 items-center text-primary-dark underline underline-offset-4"
+            >
+              {insuranceStrip.subtitle}
+            </Link>
+          </p>
         </div>
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+        <ul className="grid grid-cols-3 gap-3 md:gap-4 lg:grid-cols-6">
           {providers.slice(0, STRIP_LOGOS).map((provider) => (
             <li
               key={provider.id}
-              className="flex h-20 items-center justify-center rounded-card bg-surface p-3 shadow-card"
+              className="flex h-16 items-center justify-center rounded-card bg-surface p-2 shadow-card md:h-20 md:p-3"
             >
               <InsuranceLogo provider={provider} />
             </li>
           ))}
-          <li className="flex h-20 items-center justify-center">
+          <li className="flex h-16 items-center justify-center md:h-20">
             <Link
               to="/insurance"
               className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-primary-dark underline underline-offset-4"

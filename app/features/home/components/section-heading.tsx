@@ -14,10 +14,11 @@ export function SectionHeading({
 }) {
   return (
     <div className={cn("max-w-2xl", className)}>
-      <h2 id={id} className="text-3xl font-bold text-primary-dark">
+      <h2 id={id} className="text-2xl font-bold text-primary-dark md:text-3xl">
         {heading}
       </h2>
-      {intro ? <p className="mt-3 text-lg text-muted">{intro}</p> : null}
+      {/* On a phone the heading alone: the page stays scannable; the intro shows from tablets up. */}
+      {intro ? <p className="mt-3 hidden text-lg text-muted md:block">{intro}</p> : null}
     </div>
   );
 }

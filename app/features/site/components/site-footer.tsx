@@ -28,9 +28,12 @@ function FooterLinks({ links }: { links: readonly { to: string; label: string; t
 export function SiteFooter({
   site,
   showVisitBlock,
+  showAbout = true,
   consentChoices = false,
 }: {
   site: SiteContent;
+  /** The about text's first paragraph; left out on the home page, whose About section is that paragraph. */
+  showAbout?: boolean;
   showVisitBlock: boolean;
   /** Third-party measurement is configured: offer the way back to the consent banner. */
   consentChoices?: boolean;
@@ -47,7 +50,8 @@ export function SiteFooter({
       </Static>
 
       <div className="bg-primary-dark text-white">
-        <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        {/* Two columns from the smallest phone up (the link lists side by side), four on wide screens. */}
+        <div className="container-page grid grid-cols-2 gap-x-6 gap-y-8 py-10 max-sm:[&>:first-child]:col-span-2 max-sm:[&>:last-child]:col-span-2 lg:grid-cols-4 lg:gap-10 lg:py-12">
           {/* The three link columns are static; the newsletter box is interactive. */}
           <Static>
             <div className="grid content-start gap-4">
@@ -55,7 +59,7 @@ export function SiteFooter({
                 <p className="text-xl font-bold">{site.clinicName}</p>
                 <p className="text-white/85">{site.tagline}</p>
               </div>
-              <p className="text-sm text-white/85">{site.aboutText.split("\n\n")[0]}</p>
+              {showAbout ? <p className="text-sm text-white/85">{site.aboutText.split("\n\n")[0]}</p> : null}
               <ul className="grid gap-2 text-sm">
                 <li>
                   <a href={telHref(site.footerPhone)} className={`${linkClass} gap-2 font-semibold`}>
@@ -87,7 +91,7 @@ export function SiteFooter({
               </h2>
               <dl className="grid gap-1 text-sm">
                 {site.hours.map((row) => (
-                  <div key={row.label} className="flex justify-between gap-4">
+                  <div key={row.label} className="flex flex-wrap justify-between gap-x-4">
                     <dt className="text-white/85">{row.label}</dt>
                     <dd>{row.value}</dd>
                   </div>

@@ -18,13 +18,17 @@ export default function FaqSection({ faq }: { faq: HomePageData["faq"] }) {
     });
   }
   return (
-    <section aria-labelledby="faq-title" className="below-fold container-page grid gap-8 py-14" data-section="faq">
+    <section
+      aria-labelledby="faq-title"
+      className="below-fold container-page grid gap-4 py-7 md:gap-8 md:py-14"
+      data-section="faq"
+    >
       <SectionHeading id="faq-title" heading={copy.heading} intro={copy.intro} />
-      <ul className="grid max-w-3xl gap-3">
+      <ul className="grid max-w-3xl gap-2 md:gap-3">
         {faq.map((item) => (
           <li key={item.id}>
             <details name="faq" onToggle={onToggle} className="group rounded-card border border-line bg-surface">
-              <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 rounded-card px-5 py-3 font-semibold [&::-webkit-details-marker]:hidden">
+              <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 rounded-card px-4 py-2 font-semibold md:px-5 md:py-3 [&::-webkit-details-marker]:hidden">
                 {item.question}
                 <ChevronDown aria-hidden className="size-5 shrink-0 transition-transform group-open:rotate-180" />
               </summary>

@@ -1,4 +1,5 @@
 import { MapPin, Navigation, Phone } from "lucide-react";
+import { Link } from "react-router";
 import { ExternalLink } from "~/components/ui/external-link";
 import { directionsUrl } from "~/lib/directions-url";
 import { telHref } from "~/features/content/site-content";
@@ -10,14 +11,28 @@ export default function LocationsSection({ locations }: { locations: HomePageDat
   const copy = lazySectionHeadings.locations;
   return (
     <section aria-labelledby="locations-title" className="below-fold bg-surface" data-section="locations">
-      <div className="container-page grid gap-8 py-14">
+      <div className="container-page grid gap-4 py-7 md:gap-8 md:py-14">
         <SectionHeading id="locations-title" heading={copy.heading} intro={copy.intro} />
-        <ul className="grid gap-6 md:grid-cols-3">
+        <ul
+          tabIndex={0}
+          aria-label="Our offices"
+          className="flex snap-x gap-4 overflow-x-auto pb-3 md:grid md:grid-cols-3 md:gap-6 md:overflow-visible md:pb-0"
+        >
           {locations.map((location) => {
             const address = `${location.street}, ${location.city}, ${location.state} ${location.zip}`;
             return (
-              <li key={location.id} className="grid content-start gap-3 rounded-card border border-line bg-canvas p-6">
-                <h3 className="text-xl font-semibold">{location.name}</h3>
+              <li
+                key={location.id}
+                className="grid w-4/5 shrink-0 snap-start content-start gap-2 rounded-card border border-line bg-canvas p-5 md:w-auto"
+              >
+                <h3 className="text-xl font-semibold">
+                  <Link
+                    to={`/locations/${location.slug}`}
+                    className="text-primary-dark underline-offset-4 hover:underline"
+                  >
+                    {location.name}
+                  </Link>
+                </h3>
                 <p className="flex gap-2">
                   <MapPin aria-hidden className="mt-1 size-4 shrink-0 text-primary" />
                   <span>
@@ -33,7 +48,6 @@ export default function LocationsSection({ locations }: { locations: HomePageDat
                   <Phone aria-hidden className="size-4" />
                   {location.phone}
                 </a>
-                <p className="text-sm text-muted">{location.description}</p>
                 <ExternalLink
                   href={directionsUrl(address)}
                   data-track="get_directions"

@@ -6,11 +6,23 @@ import { SectionHeading } from "../section-heading";
 export default function TeamSection({ team }: { team: HomePageData["team"] }) {
   const copy = lazySectionHeadings.team;
   return (
-    <section aria-labelledby="team-title" className="below-fold container-page grid gap-8 py-14" data-section="team">
+    <section
+      aria-labelledby="team-title"
+      className="below-fold container-page grid gap-4 py-7 md:gap-8 md:py-14"
+      data-section="team"
+    >
       <SectionHeading id="team-title" heading={copy.heading} intro={copy.intro} />
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {/* On a phone a row that scrolls sideways (focusable, so a keyboard can scroll it too). */}
+      <ul
+        tabIndex={0}
+        aria-label="Our clinicians"
+        className="flex snap-x gap-4 overflow-x-auto pb-3 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:pb-0 lg:grid-cols-3"
+      >
         {team.map((member) => (
-          <li key={member.slug} className="grid content-start gap-3 rounded-card bg-surface p-6 shadow-card">
+          <li
+            key={member.slug}
+            className="grid w-4/5 shrink-0 snap-start content-start gap-3 rounded-card bg-surface p-6 shadow-card sm:w-auto"
+          >
             <div className="flex items-center gap-4">
               {/* The photo, or the initials tile: markup made on the server (team-portrait.server.tsx). */}
               <span className="contents" dangerouslySetInnerHTML={{ __html: member.portrait }} />
