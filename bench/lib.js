@@ -254,8 +254,9 @@ process.once("exit", () => {
  */
 export function serverNodeFlags(appDir = root) {
   const start = JSON.parse(fs.readFileSync(path.join(appDir, "package.json"), "utf8")).scripts.start;
-  const match = /^node((?:\s+--\S+)*)\s+server\.js$/.exec(start);
-  if (!match) throw new Error(`package.json's start script is not "node [--flags] server.js": ${start}`);
+  // "exec": the shell npm runs the script in hands its signals to node (decision 0043).
+  const match = /^(?:exec\s+)?node((?:\s+--\S+)*)\s+server\.js$/.exec(start);
+  if (!match) throw new Error(`package.json's start script is not "[exec] node [--flags] server.js": ${start}`);
   // BENCH_SERVER_FLAGS adds flags NODE_OPTIONS refuses, such as --cpu-prof, to profile a server.
   const extra = (process.env.BENCH_SERVER_FLAGS ?? "").split(/\s+/).filter(Boolean);
   return [...match[1].split(/\s+/).filter(Boolean), ...extra];
