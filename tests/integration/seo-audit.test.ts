@@ -162,11 +162,19 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
     const problems = await db
       .select({ path: t.seoAuditProblems.path, code: t.seoAuditProblems.code })
       .from(t.seoAuditProblems);
-    const elsewhere = problems.filter((p) => !p.path.startsWith("/audit-") && !planted.has(p.path));
+    // The demo's one physician has no photo yet (staff add one at /admin/content/team): Google recommends an
+    // image for a Physician, and the audit says so, as a notice, on that page alone.
+    const noPhoto = "/team/maya-ellison";
+    expect(problems.filter((p) => p.path === noPhoto)).toEqual([
+      { path: noPhoto, code: "structured-data-recommended" },
+    ]);
+    const elsewhere = problems.filter(
+      (p) => !p.path.startsWith("/audit-") && !planted.has(p.path) && p.path !== noPhoto,
+    );
     expect(elsewhere).toEqual([]);
     const pages = await db.select().from(t.seoAuditPages);
     // Every page of the sitemap was read, and each scores 100.
-    for (const path of sitemap.filter((p) => !planted.has(p))) {
+    for (const path of sitemap.filter((p) => !planted.has(p) && p !== noPhoto)) {
       const row = pages.find((r) => r.path === path);
       expect(row, path).toMatchObject({ status: 200, indexable: true, inSitemap: true, score: 100 });
     }
