@@ -4,7 +4,7 @@ import { openDatabase } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { copyPgliteTemplate } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { startModelServer, type ModelServer } from "../setup/model-server";
 import { hydrated, look, routerIdle } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
@@ -20,20 +20,24 @@ const LONG = Array.from({ length: 120 }, (_, i) => `word${i} `);
  * with its progress, Cancel (the partial draft kept), Retry, axe at 1280 and
  * 375 px, and Save as draft storing the post.
  */
-describe("the blog draft generator in the browser", () => {
+describe.each(databaseKinds())("the blog draft generator in the browser on %s", (kind) => {
   const browser = useBrowser();
   let server: TestServer;
   let model: ModelServer;
-  let dataDir: string;
+  let target: { dataDir: string } | { databaseUrl: string };
   let cookie: string;
 
   beforeAll(async () => {
     model = await startModelServer();
-    dataDir = copyPgliteTemplate("blog-generator");
-    await addStaffTo({ dataDir }, [WRITER]);
+    target =
+      kind === "postgres"
+        ? { databaseUrl: await clonePostgresTemplate() }
+        : { dataDir: copyPgliteTemplate(`blog-generator-${kind}`) };
+    await addStaffTo(target, [WRITER]);
     server = await startServer({
-      dataDir,
+      ...("dataDir" in target ? { dataDir: target.dataDir } : {}),
       env: {
+        ...("databaseUrl" in target ? { DATABASE_URL: target.databaseUrl } : {}),
         BLOG_AI_BASE_URL: model.url,
         BLOG_AI_MODEL: "loopback-writer",
         BLOG_AI_API_KEY: "sk-e2e-key",
@@ -116,7 +120,7 @@ describe("the blog draft generator in the browser", () => {
 
     await browser.closeAll();
     await server.stop();
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase(target);
     try {
       const [post] = await database.db.select().from(t.blogPosts).orderBy(desc(t.blogPosts.id)).limit(1);
       expect(post).toMatchObject({

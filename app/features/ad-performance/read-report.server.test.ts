@@ -267,7 +267,7 @@ describe("reading a Google Ads report", () => {
       'bad.csv, line 11, column Impr.: "1O" is not a whole number (Google Ads writes 1,234).',
       'bad.csv, line 12, column Cost: "-1.00" is below zero: a campaign\'s cost never is.',
       'bad.csv, line 13, column Cost: "$1.00" is not an amount (Google Ads writes 1,234.56, without a currency sign).',
-      "bad.csv, line 14, column CTR: 25.00% does not match 1 clicks out of 10 impressions (10.00%): the row's columns may have slipped.",
+      "bad.csv, line 14, column CTR: 25.00% does not match 1 click out of 10 impressions (10.00%): the row's columns may have slipped.",
       "bad.csv, line 15, column Avg. CPC: 3.00 does not match the cost divided by 2 clicks: the row's columns may have slipped.",
       'bad.csv, line 16, column Campaign ID: "x7" is not a campaign ID (Google Ads writes digits only).',
       'bad.csv, line 17, column Conversions: "1.234" is not a number of conversions (Google Ads writes 12.50).',
