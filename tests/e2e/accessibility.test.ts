@@ -17,8 +17,14 @@ function describeFocus(page: Page) {
     if (!el || el === document.body) return null;
     const style = getComputedStyle(el);
     const rect = el.getBoundingClientRect();
-    const cx = Math.min(Math.max(rect.left + rect.width / 2, 0), window.innerWidth - 1);
-    const cy = Math.min(Math.max(rect.top + rect.height / 2, 0), window.innerHeight - 1);
+    // A link that wraps onto two lines has a box whose centre may fall between its two pieces: look at
+    // the centre of its largest piece (its own box for anything else).
+    const piece = [...el.getClientRects()].reduce<DOMRect>(
+      (largest, r) => (r.width * r.height > largest.width * largest.height ? r : largest),
+      el.getClientRects()[0] ?? rect,
+    );
+    const cx = Math.min(Math.max(piece.left + piece.width / 2, 0), window.innerWidth - 1);
+    const cy = Math.min(Math.max(piece.top + piece.height / 2, 0), window.innerHeight - 1);
     const atCenter = document.elementFromPoint(cx, cy);
     return {
       element: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`,

@@ -194,13 +194,14 @@ describe("the site while its PostgreSQL database is away", () => {
     } finally {
       await db.end();
     }
-    await waitFor("the copy of the changed home page", async () =>
-      copiedBodies(copyDir).some((body) => body.includes(promise) && body.includes("<h1")) ? true : undefined,
+    // The appointment form states the reply promise (decision 0038).
+    await waitFor("the copy of the changed appointment page", async () =>
+      copiedPage(copyDir, "/request-appointment")?.includes(promise) ? true : undefined,
     );
     await proxy.cut();
     await server.stop();
     server = await startServer({ env });
-    const home = await get(`${server.url}/`);
+    const home = await get(`${server.url}/request-appointment`);
     expect(home.status).toBe(200);
     expect(home.headers.get("x-page-copy")).toMatch(/^stale; saved=/);
     expect(await home.text()).toContain(promise);
@@ -220,6 +221,19 @@ describe("the site while its PostgreSQL database is away", () => {
     await proxy.restore();
   }, 60_000);
 });
+
+/** The body of one page's copy on disk, or undefined. */
+function copiedPage(dir: string, pagePath: string): string | undefined {
+  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".json"))) {
+    try {
+      const file = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as { path: string; body: string };
+      if (file.path === pagePath) return Buffer.from(file.body, "base64").toString("utf8");
+    } catch {
+      // a copy being replaced at this moment
+    }
+  }
+  return undefined;
+}
 
 /** The bodies of the copies kept on disk (one JSON file per page, its body in base64). */
 function copiedBodies(dir: string): string[] {

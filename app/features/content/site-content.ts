@@ -80,7 +80,10 @@ export function withFallbacks(row: Stored | undefined): SiteContent {
 }
 
 /** The main office's fields that stand for the whole clinic. */
-export type MainOffice = Pick<Location, "slug" | "street" | "city" | "state" | "zip" | "phone" | "hours" | "latitude" | "longitude">;
+export type MainOffice = Pick<
+  Location,
+  "slug" | "street" | "city" | "state" | "zip" | "phone" | "hours" | "latitude" | "longitude"
+>;
 
 /**
  * The site record with the main office's contact details in place of its own: the primary office row is

@@ -45,14 +45,14 @@ export function WhyChoose() {
         <ul
           tabIndex={0}
           aria-label="Reasons"
-          className="flex snap-x gap-4 overflow-x-auto pb-3 sm:grid sm:grid-cols-2 sm:gap-5 sm:overflow-visible sm:pb-0 lg:grid-cols-4"
+          className="flex gap-4 overflow-x-auto pb-3 sm:grid sm:grid-cols-2 sm:gap-5 sm:overflow-visible sm:pb-0 lg:grid-cols-4"
         >
           {whyChoose.points.map((point, i) => {
             const Icon = whyIcons[i] ?? HeartHandshake;
             return (
               <li
                 key={point.title}
-                className="grid w-4/5 shrink-0 snap-start grid-cols-[auto_1fr] content-start gap-x-3 gap-y-1 sm:w-auto"
+                className="grid w-[90%] shrink-0 grid-cols-[auto_1fr] content-start gap-x-3 gap-y-1 sm:w-auto"
               >
                 <span className="row-span-2 inline-flex size-10 items-center justify-center rounded-full bg-primary-soft text-primary">
                   <Icon aria-hidden className="size-5" />
@@ -80,14 +80,14 @@ export function CareOptions() {
         tabIndex={0}
         role="group"
         aria-label="Two ways"
-        className="flex snap-x gap-4 overflow-x-auto pb-3 sm:grid sm:grid-cols-2 sm:overflow-visible sm:pb-0 md:gap-6"
+        className="flex gap-4 overflow-x-auto pb-3 sm:grid sm:grid-cols-2 sm:overflow-visible sm:pb-0 md:gap-6"
       >
         {careOptions.options.map((option, i) => {
           const Icon = icons[i] ?? Building2;
           return (
             <article
               key={option.title}
-              className="grid w-4/5 shrink-0 snap-start grid-cols-[auto_1fr] content-start gap-x-3 gap-y-1 rounded-card border border-line bg-surface p-5 shadow-card sm:w-auto"
+              className="grid w-[90%] shrink-0 grid-cols-[auto_1fr] content-start gap-x-3 gap-y-1 rounded-card border border-line bg-surface p-5 shadow-card sm:w-auto"
             >
               <Icon aria-hidden className="size-7 text-primary" />
               <h3 className="text-lg font-semibold">{option.title}</h3>

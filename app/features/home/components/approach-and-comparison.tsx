@@ -13,12 +13,12 @@ export function Approach({ site }: { site: SiteContent }) {
       <ol
         tabIndex={0}
         aria-label="Three steps"
-        className="flex snap-x gap-4 overflow-x-auto pb-3 md:grid md:grid-cols-3 md:gap-6 md:overflow-visible md:pb-0"
+        className="flex gap-4 overflow-x-auto pb-3 md:grid md:grid-cols-3 md:gap-6 md:overflow-visible md:pb-0"
       >
         {approachSteps.map((step, i) => (
           <li
             key={step.title}
-            className="grid w-4/5 shrink-0 snap-start grid-cols-[auto_1fr] content-start items-center gap-x-3 gap-y-2 rounded-card bg-surface p-5 shadow-card md:w-auto"
+            className="grid w-[90%] shrink-0 grid-cols-[auto_1fr] content-start items-center gap-x-3 gap-y-2 rounded-card bg-surface p-5 shadow-card md:w-auto"
           >
             <span
               aria-hidden
@@ -56,12 +56,12 @@ export function Comparison() {
         <ul
           tabIndex={0}
           aria-label="Three differences"
-          className="flex snap-x gap-4 overflow-x-auto pb-3 md:grid md:grid-cols-3 md:gap-6 md:overflow-visible md:pb-0"
+          className="flex gap-4 overflow-x-auto pb-3 md:grid md:grid-cols-3 md:gap-6 md:overflow-visible md:pb-0"
         >
           {comparison.cards.map((card) => (
             <li
               key={card.title}
-              className="grid w-4/5 shrink-0 snap-start content-start gap-3 rounded-card bg-white p-5 text-ink md:w-auto"
+              className="grid w-[90%] shrink-0 content-start gap-3 rounded-card bg-white p-5 text-ink md:w-auto"
             >
               <h3 className="text-xl font-semibold text-primary-dark">{card.title}</h3>
               <div className="grid gap-1">
@@ -104,14 +104,14 @@ export function GettingStarted({ site }: { site: SiteContent }) {
       <ul
         tabIndex={0}
         aria-label="Ways to start"
-        className="flex snap-x gap-4 overflow-x-auto pb-3 md:grid md:grid-cols-3 md:gap-6 md:overflow-visible md:pb-0"
+        className="flex gap-4 overflow-x-auto pb-3 md:grid md:grid-cols-3 md:gap-6 md:overflow-visible md:pb-0"
       >
         {gettingStarted.steps.map((step, i) => {
           const Icon = startIcons[i] ?? MessageCircle;
           return (
             <li
               key={step.title}
-              className="grid w-4/5 shrink-0 snap-start grid-cols-[auto_1fr] content-start items-center gap-x-3 gap-y-2 rounded-card border border-line bg-surface p-5 md:w-auto"
+              className="grid w-[90%] shrink-0 grid-cols-[auto_1fr] content-start items-center gap-x-3 gap-y-2 rounded-card border border-line bg-surface p-5 md:w-auto"
             >
               <Icon aria-hidden className="size-6 text-primary" />
               <h3 className="text-lg font-semibold">{step.title}</h3>

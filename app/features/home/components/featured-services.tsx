@@ -25,7 +25,7 @@ export function FeaturedServices({ treatments }: { treatments: Treatment[] }) {
           id={gridId}
           tabIndex={0}
           aria-label="Services"
-          className="flex snap-x gap-4 overflow-x-auto pb-3 sm:grid sm:grid-cols-2 sm:overflow-visible sm:pb-0 md:gap-6 lg:grid-cols-3"
+          className="flex gap-4 overflow-x-auto pb-3 sm:grid sm:grid-cols-2 sm:overflow-visible sm:pb-0 md:gap-6 lg:grid-cols-3"
           data-testid="featured-services"
         >
           {treatments.map((treatment, i) => {
@@ -34,7 +34,7 @@ export function FeaturedServices({ treatments }: { treatments: Treatment[] }) {
               <li
                 key={treatment.id}
                 hidden={!expanded && i >= FEATURED_SERVICES}
-                className="grid w-4/5 shrink-0 snap-start grid-cols-[auto_1fr] content-start items-center gap-x-3 gap-y-2 rounded-card border border-line bg-canvas p-5 sm:w-auto"
+                className="grid w-[90%] shrink-0 grid-cols-[auto_1fr] content-start items-center gap-x-3 gap-y-2 rounded-card border border-line bg-canvas p-5 sm:w-auto"
               >
                 <span className="inline-flex size-10 items-center justify-center rounded-full bg-primary-soft text-primary">
                   <Icon aria-hidden className="size-5" data-icon={treatment.icon ?? "Brain"} />

@@ -16,14 +16,14 @@ export default function LocationsSection({ locations }: { locations: HomePageDat
         <ul
           tabIndex={0}
           aria-label="Our offices"
-          className="flex snap-x gap-4 overflow-x-auto pb-3 md:grid md:grid-cols-3 md:gap-6 md:overflow-visible md:pb-0"
+          className="flex gap-4 overflow-x-auto pb-3 md:grid md:grid-cols-3 md:gap-6 md:overflow-visible md:pb-0"
         >
           {locations.map((location) => {
             const address = `${location.street}, ${location.city}, ${location.state} ${location.zip}`;
             return (
               <li
                 key={location.id}
-                className="grid w-4/5 shrink-0 snap-start content-start gap-2 rounded-card border border-line bg-canvas p-5 md:w-auto"
+                className="grid w-[90%] shrink-0 content-start gap-2 rounded-card border border-line bg-canvas p-5 md:w-auto"
               >
                 <h3 className="text-xl font-semibold">
                   <Link

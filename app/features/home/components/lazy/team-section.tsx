@@ -16,12 +16,12 @@ export default function TeamSection({ team }: { team: HomePageData["team"] }) {
       <ul
         tabIndex={0}
         aria-label="Our clinicians"
-        className="flex snap-x gap-4 overflow-x-auto pb-3 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:pb-0 lg:grid-cols-3"
+        className="flex gap-4 overflow-x-auto pb-3 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:pb-0 lg:grid-cols-3"
       >
         {team.map((member) => (
           <li
             key={member.slug}
-            className="grid w-4/5 shrink-0 snap-start content-start gap-3 rounded-card bg-surface p-6 shadow-card sm:w-auto"
+            className="grid w-[90%] shrink-0 content-start gap-3 rounded-card bg-surface p-6 shadow-card sm:w-auto"
           >
             <div className="flex items-center gap-4">
               {/* The photo, or the initials tile: markup made on the server (team-portrait.server.tsx). */}

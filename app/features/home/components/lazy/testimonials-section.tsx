@@ -13,10 +13,10 @@ export default function TestimonialsSection({ testimonials }: { testimonials: Ho
         <ul
           tabIndex={0}
           aria-label="Patient reviews"
-          className="flex snap-x gap-4 overflow-x-auto pb-3 md:grid md:grid-cols-2 md:gap-6 md:overflow-visible md:pb-0 lg:grid-cols-3"
+          className="flex gap-4 overflow-x-auto pb-3 md:grid md:grid-cols-2 md:gap-6 md:overflow-visible md:pb-0 lg:grid-cols-3"
         >
           {testimonials.map((t) => (
-            <li key={t.id} className="w-4/5 shrink-0 snap-start md:w-auto">
+            <li key={t.id} className="w-[90%] shrink-0 md:w-auto">
               <figure className="grid h-full content-start gap-3 rounded-card border border-line bg-canvas p-4 md:p-6">
                 <Quote aria-hidden className="size-6 text-primary" />
                 <p className="sr-only">Rated {t.rating} out of 5</p>
