@@ -82,8 +82,9 @@ async function slugTaken(tx: Tx, key: ContentListKey, slug: string, id: number |
   if (!TOP_LEVEL.includes(key)) return false;
   // The other kinds of page that answer /:slug.
   const others = [
-    tx.select({ slug: treatments.slug }).from(treatments).where(eq(treatments.slug, slug)),
+    // In TOP_LEVEL's order: insurers, treatments, pages.
     tx.select({ slug: insuranceProviders.slug }).from(insuranceProviders).where(eq(insuranceProviders.slug, slug)),
+    tx.select({ slug: treatments.slug }).from(treatments).where(eq(treatments.slug, slug)),
     tx.select({ slug: pages.slug }).from(pages).where(eq(pages.slug, slug)),
   ].filter((_, i) => TOP_LEVEL[i] !== key);
   const [other] = (await Promise.all(others)).flat();
