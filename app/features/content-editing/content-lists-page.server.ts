@@ -25,16 +25,13 @@ import {
   saveItem,
   uploadedImagePath,
 } from "./content-lists.server";
-import { revertContentChange } from "./content-store.server";
+import { revertPosted } from "./content-store.server";
 import { FIELD_LABELS } from "./content-rules";
 import { itemPreviewHtml } from "./item-preview.server";
 import type { MoveAnswer } from "./reorder";
 import { runMoveAction } from "./reorder-action.server";
 
 type Services = Pick<ServerServices, "pageCache" | "redirects">;
-
-/** The lists whose items have a page at /{slug} (an undo may move a redirect). */
-const TOP_LEVEL_LISTS: readonly ContentListKey[] = ["insurer", "treatment", "pages"];
 
 /** The list named in the address, or null (the route answers 404). */
 export const contentListOf = (param: string | undefined): ContentListKey | null =>
@@ -169,15 +166,11 @@ export async function runListAction(
     });
   }
   if (intent === UNDO_ITEM_INTENT) {
-    const entry = Number(values?.entry);
-    if (!Number.isSafeInteger(entry) || entry <= 0)
-      return answer(400, { ok: false, message: "This form submission could not be understood." });
-    const reverted = await revertContentChange(db, entry, actor);
+    const reverted = await revertPosted(db, services, values?.entry, actor);
+    if (!reverted) return answer(400, { ok: false, message: "This form submission could not be understood." });
     if (!reverted.ok) return answer(reverted.status, { ok: false, message: reverted.message });
     if (!reverted.change.changed)
       return answer(200, { ok: true, tone: "info", message: `Nothing to undo: ${reverted.what} is as it was.` });
-    services.pageCache.contentChanged(reverted.change.version);
-    if (TOP_LEVEL_LISTS.includes(key)) await services.redirects.reload().catch(() => {});
     const removed = reverted.change.fields.includes("removed");
     return {
       ...answer(200, {

@@ -51,6 +51,17 @@ export type ContentListKey = (typeof CONTENT_LIST_KEYS)[number];
 export const isContentList = (key: string): key is ContentListKey =>
   (CONTENT_LIST_KEYS as readonly string[]).includes(key);
 
+/** A page's opening sentence (treatments and pages). */
+const LEDE_FIELD: ListField = {
+  name: "lede",
+  emptyIsText: true,
+  label: "Opening sentence",
+  kind: "textarea",
+  max: 300,
+  optional: true,
+  hint: "Shown under the page's heading.",
+};
+
 const SLUG_HINT = "Its page's address: lower-case words joined by hyphens, such as florida-blue.";
 
 export const LIST_SPECS: Record<ContentListKey, ListSpec> = {
@@ -177,15 +188,7 @@ export const LIST_SPECS: Record<ContentListKey, ListSpec> = {
         optional: true,
         hint: "What search results show under the title.",
       },
-      {
-        name: "lede",
-        emptyIsText: true,
-        label: "Opening sentence",
-        kind: "textarea",
-        max: 300,
-        optional: true,
-        hint: "Shown under the page's heading.",
-      },
+      LEDE_FIELD,
       {
         name: "body",
         emptyIsText: true,
@@ -234,15 +237,7 @@ export const LIST_SPECS: Record<ContentListKey, ListSpec> = {
         max: 156,
         hint: "What search results show under the title: 120 to 156 characters.",
       },
-      {
-        name: "lede",
-        emptyIsText: true,
-        label: "Opening sentence",
-        kind: "textarea",
-        max: 300,
-        optional: true,
-        hint: "Shown under the page's heading.",
-      },
+      LEDE_FIELD,
       {
         name: "body",
         label: "Page content (Markdown)",

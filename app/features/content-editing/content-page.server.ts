@@ -19,7 +19,7 @@ import {
   clinicValuesOf,
   listContentHistory,
   listEditableLocations,
-  revertContentChange,
+  revertPosted,
   saveClinic,
   saveLocation,
   type ContentChange,
@@ -124,15 +124,11 @@ export async function runContentAction(
     return published(change, "the office's details");
   }
   if (intent === REVERT_INTENT) {
-    const entry = Number(values?.entry);
-    if (!Number.isSafeInteger(entry) || entry <= 0)
-      return answer(400, { ok: false, message: "This form submission could not be understood." });
-    const reverted = await revertContentChange(db, entry, actor);
+    const reverted = await revertPosted(db, services, values?.entry, actor);
+    if (!reverted) return answer(400, { ok: false, message: "This form submission could not be understood." });
     if (!reverted.ok) return answer(reverted.status, { ok: false, message: reverted.message });
     if (!reverted.change.changed)
       return answer(200, { ok: true, tone: "info", message: `Nothing to undo: ${reverted.what} already say that.` });
-    services.pageCache.contentChanged(reverted.change.version);
-    if (reverted.change.fields.includes("slug")) await services.redirects.reload().catch(() => {});
     return answer(200, {
       ok: true,
       message: `Undone: ${reverted.what} (${fieldsWords(reverted.change.fields)}) are back as they were, on the website too.`,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { ServerServices } from "~/context";
 import type { Db } from "~/db/client.server";
 import { auditLog, locations, siteContent, teamMembers, users, type Location } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
@@ -174,6 +175,26 @@ export async function revertContentChange(db: Db, entryId: number, actor: AuditA
     const change = await saveLocationIn(tx, id, { ...current, ...pick(before, current) }, actor, entryId);
     return { ok: true, change: change ?? { changed: false }, what: row.name };
   });
+}
+
+/**
+ * An Undo button's post: the entry it names reverted, then this instance's
+ * page cache moved at once (and its redirect table, when an address moved);
+ * the other instances follow at their poll. Null when `entry` is no entry id.
+ */
+export async function revertPosted(
+  db: Db,
+  services: Pick<ServerServices, "pageCache" | "redirects">,
+  entry: string | undefined,
+  actor: AuditActor,
+): Promise<RevertResult | null> {
+  const id = Number(entry);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const reverted = await revertContentChange(db, id, actor);
+  if (!reverted.ok || !reverted.change.changed) return reverted;
+  services.pageCache.contentChanged(reverted.change.version);
+  if (reverted.change.fields.includes("slug")) await services.redirects.reload().catch(() => {});
+  return reverted;
 }
 
 /**
