@@ -140,9 +140,10 @@ describe("content pages, previews and undo in the browser", () => {
 
     await form.getByLabel("Page address").fill("fees");
     await form.getByRole("button", { name: "Publish changes" }).click();
-    await look(
-      form.getByText("This page's address stays /pricing: the site's navigation and links are built on it."),
-    ).visible();
+    // Said under the field before (its note) and after (the refusal).
+    await look(form.locator("#item-slug-error")).text(
+      "This page's address stays /pricing: the site's navigation and links are built on it. Change its words instead.",
+    );
     await look(form.getByLabel("Page address")).focused();
     await form.getByLabel("Page address").fill("pricing");
     await form.getByRole("button", { name: "Publish changes" }).click();

@@ -4,6 +4,8 @@ import type { AuditActor } from "~/features/auth/audit.server";
 import { formAnswer } from "~/lib/form-answer";
 import {
   DELETE_ITEM_INTENT,
+  fixedAddressNote,
+  FIXED_PAGE_SLUGS,
   isContentList,
   LIST_SPECS,
   PREVIEW_ITEM_INTENT,
@@ -88,7 +90,15 @@ export async function itemPageData(db: Db, key: ContentListKey, id: number | nul
     else if (field.kind === "rating") values[field.name] = String(value ?? 5);
     else values[field.name] = value === null || value === undefined ? "" : String(value);
   }
-  return { spec, id, values, images, choices: await fieldChoices(db, key) };
+  const fixed = key === "pages" && FIXED_PAGE_SLUGS.has(values.slug ?? "");
+  return {
+    spec,
+    id,
+    values,
+    images,
+    choices: await fieldChoices(db, key),
+    ...(fixed ? { fieldNotes: { slug: fixedAddressNote(values.slug!) } } : {}),
+  };
 }
 
 /** The changed fields in words: the shared labels ("address"), else the list's own ("page content (markdown)"). */

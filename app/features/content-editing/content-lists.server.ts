@@ -8,6 +8,7 @@ import { imageSources } from "~/features/images/image-store.server";
 import { addSlugRedirect } from "~/features/seo-redirects/redirects.server";
 import { staffPath } from "~/lib/staff-area";
 import {
+  fixedAddressNote,
   FIXED_PAGE_SLUGS,
   LIST_SPECS,
   RESERVED_SLUGS,
@@ -198,8 +199,7 @@ async function slugRefusal(
 ): Promise<string | null> {
   const was = row ? String(row.slug) : null;
   if (slug === was) return null;
-  if (key === "pages" && was !== null && FIXED_PAGE_SLUGS.has(was))
-    return `This page's address stays /${was}: the site's navigation and links are built on it. Change its words instead.`;
+  if (key === "pages" && was !== null && FIXED_PAGE_SLUGS.has(was)) return fixedAddressNote(was);
   if (TOP_LEVEL.includes(key) && RESERVED_SLUGS.has(slug))
     return `/${slug} is one of the site's own addresses. Choose another address.`;
   if (await slugTaken(tx, key, slug, id)) return `Another page already uses /${slug}. Choose another address.`;

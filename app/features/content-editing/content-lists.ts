@@ -284,6 +284,8 @@ export interface ItemPageData {
   /** An image field's current image, to show (its path). */
   images: Record<string, string | null>;
   choices: FieldChoices;
+  /** A field's line for this item instead of its hint (a page whose address stays). */
+  fieldNotes?: Record<string, string>;
   /** Arrived here just after adding the item: its audit entry, for Undo. */
   added?: { entry: number | null };
 }
@@ -331,6 +333,10 @@ export const FIXED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   "terms",
   "non-discrimination",
 ]);
+
+/** Why a page's address stays, under its field and in the refusal. */
+export const fixedAddressNote = (slug: string) =>
+  `This page's address stays /${slug}: the site's navigation and links are built on it. Change its words instead.`;
 
 /** First segments of the site's own routes (app/routes.ts): a page at /{slug} there would never be reached. */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([

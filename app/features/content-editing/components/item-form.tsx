@@ -54,6 +54,7 @@ export function ItemForm({ data, answer, listHref }: { data: ItemPageData; answe
             value={value(field.name)}
             error={errors[field.name]}
             image={data.images[field.name] ?? null}
+            note={data.fieldNotes?.[field.name]}
             choices={data.choices[field.name] ?? []}
           />
         ))}
@@ -97,15 +98,17 @@ function ItemField({
   error,
   image,
   choices,
+  note,
 }: {
   field: ListField;
   value: string;
   error?: string;
   image: string | null;
   choices: { value: string; label: string }[];
+  note?: string;
 }) {
   const id = `item-${field.name}`;
-  const description = field.hint;
+  const description = note ?? field.hint;
   const hint = field.optional ? "(optional)" : undefined;
   if (field.kind === "textarea" || field.kind === "markdown")
     return (
