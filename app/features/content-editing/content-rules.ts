@@ -93,4 +93,9 @@ export const FIELD_LABELS: Record<string, string> = {
   logo: "logo",
   summary: "summary",
   treatmentSlug: "related treatment",
+  featured: "featured on the home page",
+  telehealthOnly: "telehealth only",
+  latitude: "map position",
+  longitude: "map position",
+  description: "description",
 };
