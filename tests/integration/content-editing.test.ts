@@ -26,6 +26,13 @@ const WINTER_PARK_WEEK: Record<string, string> = {
   "saturday.note": "by appointment",
 };
 const WINTER_PARK_ADDRESS = {
+  name: "Winter Park Office",
+  slug: "winter-park",
+  description:
+    "A quiet, tree-lined street a short drive from downtown Winter Park, with free parking next to the building.",
+  areasServed: "Winter Park, Maitland, Casselberry, Goldenrod, Baldwin Park",
+  latitude: "28.5986",
+  longitude: "-81.3512",
   street: "318 Magnolia Bend Avenue, Suite 100",
   city: "Winter Park",
   state: "FL",
@@ -35,6 +42,13 @@ const WINTER_PARK_ADDRESS = {
 
 /** The main office's form as the seed has it: its phone, address and hours are the clinic's (decision 0042). */
 const MAIN_OFFICE: Record<string, string> = {
+  name: "Orlando Office",
+  slug: "orlando",
+  description:
+    "Our main office sits right on the Winter Park and Orlando line, with easy access from I-4 and plenty of parking.",
+  areasServed: "Orlando, College Park, Eatonville, Lockhart, Fairview Shores",
+  latitude: "28.6095",
+  longitude: "-81.393",
   street: "1450 Osprey Lake Drive, Suite 210",
   city: "Orlando",
   state: "FL",
