@@ -278,12 +278,7 @@ export function LocationForm({
         </Button>
       </Form>
       {adding ? null : (
-        <Form
-          ref={removeForm}
-          method="post"
-          aria-label={`Remove ${office.name}`}
-          className="grid gap-2 border-t border-line pt-4"
-        >
+        <Form ref={removeForm} method="post" className="grid gap-2 border-t border-line pt-4">
           <AnswerMessage answer={removeAnswer} />
           {removeAnswer?.linkedFrom ? <LinkedFromList links={removeAnswer.linkedFrom} /> : null}
           <input type="hidden" name="intent" value={LOCATION_DELETE_INTENT} />
