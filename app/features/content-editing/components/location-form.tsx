@@ -128,12 +128,17 @@ export function LocationForm({
         <input type="hidden" name="intent" value={adding ? LOCATION_ADD_INTENT : LOCATION_INTENT} />
         <input type="hidden" name="target" value={key} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField {...field("name")} label="Office name" description="Such as Lake Mary Office." maxLength={60} />
+          <TextField
+            {...field("name")}
+            label="Office name"
+            description="Such as Lake Mary Office."
+            maxLength={CONTENT_LIMITS.officeName.max}
+          />
           <TextField
             {...field("slug")}
             label="Page address"
             description="After /locations/: lower-case words joined by hyphens, such as lake-mary. Changing it leaves the old address leading here."
-            maxLength={60}
+            maxLength={CONTENT_LIMITS.officeSlug.max}
           />
           <TextField
             {...field("description")}
