@@ -50,6 +50,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
         body: new URLSearchParams({
           intent: "location",
           target: String(office!.id),
+          name: office!.name,
+          slug: office!.slug,
+          description: office!.description,
+          areasServed: office!.areasServed.join(", "),
+          latitude: String(office!.latitude),
+          longitude: String(office!.longitude),
           street: office!.street,
           city: office!.city,
           state: office!.state,
