@@ -4,10 +4,12 @@
 // floor is what the page would cost with no JavaScript at all, so
 // LCP(site) / LCP(floor) says how much the scripts cost the visitor. Then
 // one page of each other kind (/services, /request-appointment, a clinician,
-// the newest post, /insurance), with per-URL category scores.
+// the newest demo post, a post with a featured image, /insurance), with
+// per-URL category scores.
 //
 //   node bench/lighthouse.js          (BENCH_RUNS=3 runs per preset and target)
 //   BENCH_HOME=0 BENCH_PAGES=/services BENCH_PRESETS=mobile node bench/lighthouse.js   (one quick run)
+//   BENCH_HOME=0 BENCH_PAGES=/blog/{imagePost} node bench/lighthouse.js   (the post with a featured image)
 //
 // Both presets use Lighthouse's default simulated throttling: "mobile" is the
 // default config (Moto G Power, slow 4G, 4x CPU), "desktop" is
@@ -37,9 +39,11 @@ import {
   root,
   round,
   runMain,
+  signIn,
   snapshotBuild,
   startServer,
 } from "./lib.js";
+import { addBenchEditor, publishIllustratedPost, ILLUSTRATED_SLUG } from "./illustrated-post.js";
 
 // Lighthouse and its dependencies must never write to our stdout.
 console.log = (...args) => console.error(...args);
@@ -53,8 +57,16 @@ const PRESET_NAMES = (process.env.BENCH_PRESETS || "mobile,desktop").split(",").
 // The home page against its floor; BENCH_HOME=0 skips it (to measure only the pages below).
 const MEASURE_HOME = process.env.BENCH_HOME !== "0";
 // The other page types, BENCH_PAGE_RUNS runs each (default 1). BENCH_PAGES="/a,/b" measures those
-// instead, BENCH_PAGES=none none. {team}: the first clinician; {post}: the newest blog post.
-const DEFAULT_PAGES = ["/services", "/request-appointment", "/team/{team}", "/blog/{post}", "/insurance"];
+// instead, BENCH_PAGES=none none. {team}: the first clinician; {post}: the newest demo post; {imagePost}: a
+// post with a featured image, published through the staff pages first (bench/illustrated-post.js).
+const DEFAULT_PAGES = [
+  "/services",
+  "/request-appointment",
+  "/team/{team}",
+  "/blog/{post}",
+  "/blog/{imagePost}",
+  "/insurance",
+];
 const PAGES =
   process.env.BENCH_PAGES === "none"
     ? []
@@ -328,14 +340,16 @@ async function measure(label, url, config, saveAs, warnings) {
   return run;
 }
 
-/** The other pages' paths, "{team}" and "{post}" filled from the sitemap (which lists clinicians in site order and posts newest first). */
+/** The other pages' paths, "{team}" and "{post}" filled from the sitemap (which lists clinicians in site order and posts newest first; the illustrated post is not a demo post). */
 async function otherPages(baseUrl) {
   if (PAGES.length === 0) return [];
   const xml = (await get200(`${baseUrl}/sitemap.xml`)).body.toString("utf8");
   const paths = [...xml.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map(([, p]) => p.replaceAll("&amp;", "&"));
-  const first = (prefix) => paths.find((p) => p.startsWith(prefix));
-  const fill = { "{team}": first("/team/"), "{post}": first("/blog/") };
-  return PAGES.map((page) => page.replace(/\{team\}|\{post\}/, (key) => fill[key]?.split("/").pop() ?? key));
+  const first = (prefix) => paths.find((p) => p.startsWith(prefix) && !p.endsWith(`/${ILLUSTRATED_SLUG}`));
+  const fill = { "{team}": first("/team/"), "{post}": first("/blog/"), "{imagePost}": `/${ILLUSTRATED_SLUG}` };
+  return PAGES.map((page) =>
+    page.replace(/\{team\}|\{post\}|\{imagePost\}/, (key) => fill[key]?.split("/").pop() ?? key),
+  );
 }
 
 /** "/path  mobile 86 100 100 100  desktop 99 100 100 100" lines (performance, accessibility, best practices, SEO). */
@@ -354,9 +368,19 @@ function logScoreTable(rows) {
 runMain(async () => {
   const appDir = await snapshotBuild();
   const loadAtStart = loadAverage();
-  const server = await startServer({ appDir, dataDir: makeDataDir("lighthouse") });
+  const dataDir = makeDataDir("lighthouse");
+  const withImagePost = PAGES.some((page) => page.includes("{imagePost}"));
+  const editor = withImagePost ? await addBenchEditor(appDir, dataDir) : null;
+  const server = await startServer({ appDir, dataDir });
   let floor;
   try {
+    if (editor) {
+      const published = await publishIllustratedPost(
+        server.url,
+        await signIn(server.url, editor.email, editor.password),
+      );
+      log(`published ${published} with a featured image`);
+    }
     const result = { bench: "lighthouse", ...(MEASURE_HOME ? { url: "/", runs: RUNS } : {}), pageRuns: PAGE_RUNS };
     const warnings = new Set();
     const table = [];

@@ -54,7 +54,9 @@ runMain(async () => {
   }
 
   await withPostgresDatabase(PG_SERVER, "staff", async (databaseUrl) => {
-    const server = await startServer({ appDir, env: { NODE_ENV: "test", DATABASE_URL: databaseUrl } });
+    // NODE_ENV as a local install leaves it (unset): under "test" new hashes are cheaper (decision 0018), and the
+    // first sign-in would re-hash the account's password with that cost.
+    const server = await startServer({ appDir, env: { DATABASE_URL: databaseUrl } });
     try {
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();

@@ -43,8 +43,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-// How often an instance looks for scheduled blog posts that have fallen due.
-const SCHEDULED_POSTS_POLL_MS = 60_000;
 // How long a shutdown waits for in-flight requests before closing their connections.
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -120,7 +118,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   // A scheduled post appears by the clock alone: the cached lists and feed must then be dropped.
   const duePosts = () => void bumpWhenPostsFallDue(database.db).catch(() => {});
   duePosts();
-  const scheduled = setInterval(duePosts, SCHEDULED_POSTS_POLL_MS);
+  const scheduled = setInterval(duePosts, env.SCHEDULED_POSTS_POLL_SECONDS * 1000);
   scheduled.unref();
 
   const services = createServices(env, database, logger, secret, contentVersion);

@@ -9,6 +9,7 @@ describe("settings", () => {
     expect(env.PUBLIC_URL).toBe("http://localhost:3000");
     expect(env.LOG_LEVEL).toBe("info");
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SCHEDULED_POSTS_POLL_SECONDS).toBe(60);
   });
 
   it("treats empty values (a copied .env.example) as unset", () => {
@@ -27,6 +28,8 @@ describe("settings", () => {
     ["PUBLIC_URL", "clinic.example", /PUBLIC_URL: must be an http\(s\) URL/],
     ["LOG_LEVEL", "loud", /LOG_LEVEL: must be one of/],
     ["SESSION_SECRET", "short", /SESSION_SECRET: must be at least 32 characters/],
+    ["SCHEDULED_POSTS_POLL_SECONDS", "0", /SCHEDULED_POSTS_POLL_SECONDS: must be at least 1/],
+    ["SCHEDULED_POSTS_POLL_SECONDS", "1.5", /SCHEDULED_POSTS_POLL_SECONDS: must be a whole number/],
   ])("names the bad variable %s=%s", (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => loadEnv({ [name]: value })).toThrow(message);

@@ -74,6 +74,14 @@ const schema = z.object({
     .min(0.1, "must be at least 0.1")
     .max(3600, "must be at most 3600")
     .default(60),
+  // How often each instance looks for a scheduled blog post that has fallen due (one read of the newest live
+  // post's date). Posts are scheduled to the minute, so the default shows one within a minute of its time.
+  SCHEDULED_POSTS_POLL_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(3600, "must be at most 3600")
+    .default(60),
 });
 
 // Values that may hold passwords are never echoed back in an error message.

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clinicDateTimeInputValue, formatClinicDateTime } from "~/lib/clinic-time";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
@@ -43,6 +44,8 @@ function articleOf(html: string): string {
  * may approve, publication puts it on the blog with "Medically reviewed by"
  * and nothing runnable from the draft; the list finds it by its filters;
  * axe finds nothing at 375 and 1280 px, and the moves work from the keyboard.
+ * A post scheduled in the editor for the next minute appears at that minute
+ * (list, page, sitemap, feed), once, on the running server.
  */
 describe.each(databaseKinds())("the blog editor on %s", (kind) => {
   const browser = useBrowser();
@@ -62,6 +65,8 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         BLOG_AI_BASE_URL: model.url,
         BLOG_AI_MODEL: "loopback-writer",
+        // A scheduled post shows within a second of its time rather than a minute (the setting's default).
+        SCHEDULED_POSTS_POLL_SECONDS: "1",
       },
     });
     writerCookie = await signInCookie(server.url, WRITER.email);
@@ -227,7 +232,9 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
     expect(article).not.toMatch(RUNNABLE);
     // The featured image: a <picture> with its alt text and size, loaded at once (the post's largest paint), and og:image.
     expect(article).toMatch(/<picture><source type="image\/avif"[^>]*>.*alt="A quiet bedroom lit by a bedside lamp"/);
-    expect(article).toMatch(/<img[^>]*width="1200" height="800"[^>]*loading="eager"/);
+    expect(article).toMatch(
+      /<img[^>]*srcset="[^"]*\.jpg 320w,[^"]*\.jpg 1200w"[^>]*sizes="\(min-width: 56rem\) 56rem, 100vw"[^>]*width="1200" height="800"[^>]*loading="eager" fetchpriority="high"/i,
+    );
     expect(publicHtml).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/media\/[0-9a-f]{64}\.jpg"/);
 
     // The preview is the public article, byte for byte (what the editor shows, asked as its fetcher asks).
@@ -273,4 +280,79 @@ describe.each(databaseKinds())("the blog editor on %s", (kind) => {
     await look(page.getByRole("table").getByText("Cleo Clinician", { exact: false })).visible();
     await expectAxeCleanAtBothWidths(page);
   }, 180_000);
+
+  it("puts a post scheduled in the editor on the blog at its minute, once, without a restart", async () => {
+    const title = "A short walk on a heavy day";
+    const slug = "a-short-walk-on-a-heavy-day";
+    const link = `href="/blog/${slug}"`;
+    const times = (text: string, part: string) => text.split(part).length - 1;
+    const read = async (path: string) => (await fetch(`${server.url}${path}`)).text();
+    const send = (path: string, cookie: string, fields: Record<string, string>) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+
+    // An approved post, through the editor's own forms (as a browser without JavaScript sends them).
+    const created = await send("/admin/blog/new", writerCookie, {
+      intent: "save",
+      title,
+      slug: "",
+      excerpt: "Why a few minutes outside can help on a low day, and how to start small.",
+      body: "## Start small\n\nA ten-minute walk can lift a low mood for a while. [Therapy](/therapy) can help too.",
+      tags: "mood",
+      authorSlug: "maya-ellison",
+      reviewerSlug: "jordan-whitfield",
+      metaTitle: "",
+      metaDescription: "",
+      canonical: "",
+      featuredImageId: "",
+    });
+    expect(created.status).toBe(303);
+    const editorPath = new URL(created.headers.get("location")!, server.url).pathname;
+    expect((await send(editorPath, writerCookie, { intent: "send-to-review" })).status).toBe(200);
+    expect((await send(editorPath, clinicianCookie, { intent: "approve" })).status).toBe(200);
+
+    // The clinician schedules it for the next whole minute (the field is to the minute), at least 7 s
+    // away so that the form and the three reads below reach the server before it.
+    const { page } = await open(editorPath, clinicianCookie);
+    await look(page.getByTestId("post-status")).text("Approved");
+    const due = new Date(Math.ceil((Date.now() + 7_000) / 60_000) * 60_000);
+    await page.getByLabel("Or publish at").fill(clinicDateTimeInputValue(due));
+    await pressMove(page, "Schedule");
+    await look(page.getByTestId("post-status")).text("Scheduled");
+    await look(page.getByText(/^Appears on/)).contains(formatClinicDateTime(due));
+
+    // Until then, nowhere public; the list is read (and cached) now, so only the due-post poll can show it.
+    const [listBefore, pageBefore, sitemapBefore] = await Promise.all([
+      read("/blog"),
+      fetch(`${server.url}/blog/${slug}`),
+      read("/sitemap.xml"),
+    ]);
+    expect(times(listBefore, link)).toBe(0);
+    expect(pageBefore.status).toBe(404);
+    expect(sitemapBefore).not.toContain(`/blog/${slug}<`);
+    // Checked while the minute runs: the editor's scheduled state, axe clean too.
+    await look(page.getByRole("button", { name: "Take off the schedule" })).visible();
+    await expectAxeCleanAtBothWidths(page);
+
+    // At its minute the list shows it, once, and not before (the poll runs every second here).
+    await expect.poll(async () => times(await read("/blog"), link), { timeout: 75_000, interval: 250 }).toBe(1);
+    const shownAt = Date.now();
+    expect(shownAt).toBeGreaterThanOrEqual(due.getTime());
+    expect(shownAt - due.getTime()).toBeLessThan(10_000);
+    const [sitemap, feed] = await Promise.all([read("/sitemap.xml"), read("/blog/rss.xml")]);
+    expect(times(sitemap, `/blog/${slug}</loc>`)).toBe(1);
+    expect(times(feed, `/blog/${slug}</link>`)).toBe(1);
+
+    // A visitor finds it on the blog and opens it; the editor now says it is published.
+    await page.goto(`${server.url}/blog`);
+    await page.getByRole("link", { name: title, exact: true }).click();
+    await look(page.getByRole("heading", { level: 1 })).text(title);
+    await look(page.getByText("Medically reviewed by")).visible();
+    await page.goto(`${server.url}${editorPath}`);
+    await look(page.getByTestId("post-status")).text("Published");
+  }, 120_000);
 });

@@ -122,4 +122,78 @@ describe("content lists in the browser", () => {
     await look(rows.nth(count - 2)).contains(name);
     await plain.close();
   });
+
+  it("features a treatment on the home page, adds an office with its page, and refuses to remove the main office", async () => {
+    const { page, context } = await browser.open({ viewport: DESKTOP });
+    await addSessionCookie(context, server.url, cookie);
+    const services = async () => {
+      const visitor = await browser.open({ viewport: DESKTOP });
+      await visitor.page.goto(`${server.url}/`);
+      const links = await visitor.page
+        .getByTestId("featured-services")
+        // Every card, those past the first six too (hidden until "View All Services").
+        .locator("a")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      await visitor.close();
+      return links;
+    };
+    const setFeatured = async (title: string, featured: boolean) => {
+      await page.goto(`${server.url}/admin/content/treatment`);
+      await hydrated(page);
+      await page.getByRole("link", { name: new RegExp(`^Edit\\s*: ${title}$`) }).click();
+      await look(page.getByRole("heading", { level: 1 })).contains(title);
+      await page.getByLabel("Featured on the home page").setChecked(featured);
+      await page.getByRole("button", { name: "Publish changes" }).click();
+      await look(page.getByText(/^Published: the treatment's featured on the home page changed/)).visible();
+    };
+    // The demo features all ten: one taken off and put back.
+    await setFeatured("OCD", false);
+    expect(await services()).not.toContain("/ocd");
+    await setFeatured("OCD", true);
+    expect(await services()).toContain("/ocd");
+
+    await page.goto(`${server.url}/admin/content`);
+    await hydrated(page);
+    const add = page.getByRole("form", { name: "Add an office" });
+    await add.getByLabel("Office name").fill("Lake Mary Office");
+    await add.getByLabel("Page address").fill("lake-mary");
+    await add
+      .getByLabel("Description")
+      .fill("A ground-floor suite off Lake Mary Boulevard, with covered parking at the door.");
+    await add.getByLabel("Street address").fill("77 Heron Point Way, Suite 4");
+    await add.getByLabel("City").fill("Lake Mary");
+    await add.getByLabel("ZIP code").fill("32746");
+    await add.getByLabel("Office phone").fill("(407) 555-015");
+    await add.getByLabel("Latitude").fill("28.7589");
+    await add.getByLabel("Longitude").fill("-81.3178");
+    await add.getByRole("group", { name: "Monday" }).getByLabel("Opens").fill("09:00");
+    await add.getByRole("group", { name: "Monday" }).getByLabel("Closes").fill("17:00");
+    await add.getByRole("button", { name: "Add and publish the office" }).click();
+    await look(add.getByLabel("Office phone")).focused();
+    await look(
+      add.getByText("Enter the office phone number as a 10-digit US number, such as (407) 555-0142."),
+    ).visible();
+    await add.getByLabel("Office phone").fill("(407) 555-0151");
+    await add.getByRole("button", { name: "Add and publish the office" }).click();
+    await look(page.getByText("Published: Lake Mary Office is on the website now, at /locations/lake-mary.")).visible();
+    await look(page.getByRole("heading", { name: "Lake Mary Office", level: 3 })).visible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The main office cannot go: the refusal says why and where it shows.
+    await page.getByRole("button", { name: "Remove Orlando Office" }).click();
+    await look(page.getByRole("alert").filter({ hasText: "was not removed" })).text(
+      "“Orlando Office” was not removed: it is the main office, whose address, phone and hours are the clinic's on every page.",
+    );
+    await look(page.getByRole("link", { name: /The header and footer of every page/ })).visible();
+
+    const visitor = await browser.open({ viewport: MOBILE });
+    await visitor.page.goto(`${server.url}/locations/lake-mary`);
+    await look(visitor.page.getByRole("heading", { level: 1 })).text(
+      "Lake Mary Office: psychiatry and therapy in Lake Mary",
+    );
+    await look(visitor.page.getByRole("link", { name: "(407) 555-0151" })).visible();
+    await visitor.page.goto(`${server.url}/locations`);
+    await look(visitor.page.getByRole("link", { name: /Lake Mary Office/ }).first()).visible();
+    await visitor.close();
+  });
 });

@@ -19,7 +19,8 @@ import { startTcpProxy } from "../setup/tcp-proxy";
  * what a visitor and a staff member need, and everything comes back alone.
  */
 const STAFF = { name: "Dana Outage", email: "dana.outage@example.com", roles: ["admin"] as const };
-const ENV = { RATE_LIMIT_FORMS: "1000" };
+// The last good copies are what this file tests (the harness leaves them off elsewhere).
+const ENV = { RATE_LIMIT_FORMS: "1000", PAGE_COPIES: "on" };
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;

@@ -51,6 +51,12 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
         body: new URLSearchParams({
           intent: "location",
           target: String(office!.id),
+          name: office!.name,
+          slug: office!.slug,
+          description: office!.description,
+          areasServed: office!.areasServed.join(", "),
+          latitude: String(office!.latitude),
+          longitude: String(office!.longitude),
           street: office!.street,
           city: office!.city,
           state: office!.state,
@@ -64,9 +70,10 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       });
       expect(res.status).toBe(200);
       const published = Date.now();
-      expect(await sundayOn(one)).toBe("10:00 AM – 2:00 PM");
+      // The other instance first: the second (time) is its poll's and its render's, not this one's too.
       await expect.poll(() => sundayOn(two), { timeout: 1000, interval: 50 }).toBe("10:00 AM – 2:00 PM");
       expect(Date.now() - published).toBeLessThan(1000);
+      expect(await sundayOn(one)).toBe("10:00 AM – 2:00 PM");
     });
 
     it("shows a content page's new words at once where they were published and within 1 s on the other", async () => {

@@ -26,6 +26,13 @@ const WINTER_PARK_WEEK: Record<string, string> = {
   "saturday.note": "by appointment",
 };
 const WINTER_PARK_ADDRESS = {
+  name: "Winter Park Office",
+  slug: "winter-park",
+  description:
+    "A quiet, tree-lined street a short drive from downtown Winter Park, with free parking next to the building.",
+  areasServed: "Winter Park, Maitland, Casselberry, Goldenrod, Baldwin Park",
+  latitude: "28.5986",
+  longitude: "-81.3512",
   street: "318 Magnolia Bend Avenue, Suite 100",
   city: "Winter Park",
   state: "FL",
@@ -35,6 +42,13 @@ const WINTER_PARK_ADDRESS = {
 
 /** The main office's form as the seed has it: its phone, address and hours are the clinic's (decision 0042). */
 const MAIN_OFFICE: Record<string, string> = {
+  name: "Orlando Office",
+  slug: "orlando",
+  description:
+    "Our main office sits right on the Winter Park and Orlando line, with easy access from I-4 and plenty of parking.",
+  areasServed: "Orlando, College Park, Eatonville, Lockhart, Fairview Shores",
+  latitude: "28.6095",
+  longitude: "-81.393",
   street: "1450 Osprey Lake Drive, Suite 210",
   city: "Orlando",
   state: "FL",
@@ -263,5 +277,121 @@ describe.each(databaseKinds())("site content editing on %s", (kind) => {
       .where(and(eq(t.siteContent.id, 1)));
     expect(site).toMatchObject({ replyPromise: "within 24 hours" });
     expect((await page("/request-appointment")).html).toContain("within 24 hours");
+  });
+
+  it("adds an office with its page, sitemap entry and card; a new address redirects; removal refused while linked", async () => {
+    const moved = async (path: string) => {
+      const res = await fetch(`${app.url}${path}`, { redirect: "manual" });
+      return { status: res.status, location: res.headers.get("location") };
+    };
+    const LAKE_MARY = {
+      intent: "location-add",
+      target: "new",
+      name: "Lake Mary Office",
+      slug: "lake-mary",
+      description: "A ground-floor suite off Lake Mary Boulevard, with covered parking at the door.",
+      areasServed: "Lake Mary, Sanford, Heathrow",
+      latitude: "28.7589",
+      longitude: "-81.3178",
+      street: "77 Heron Point Way, Suite 4",
+      city: "Lake Mary",
+      state: "fl",
+      zip: "32746",
+      phone: "407.555.0151",
+      "monday.opens": "09:00",
+      "monday.closes": "17:00",
+    };
+    const offices = () => db().select().from(t.locations);
+    const count = (await offices()).length;
+    const bad = await act({ ...LAKE_MARY, slug: "orlando", phone: "555-01", latitude: "north", name: "" });
+    expect(bad.status).toBe(400);
+    expect(bad.answer.fields).toEqual({
+      name: "Enter the office's name.",
+      phone: "Enter the office phone number as a 10-digit US number, such as (407) 555-0142.",
+      latitude: "Enter the latitude in degrees between -90 and 90, such as 28.6095.",
+    });
+    const taken = await act({ ...LAKE_MARY, slug: "orlando" });
+    expect(taken.answer.fields).toEqual({
+      slug: "Another office already uses /locations/orlando. Choose another page address.",
+    });
+    expect(await offices()).toHaveLength(count);
+
+    await page("/locations");
+    const added = await act(LAKE_MARY);
+    expect(added.status).toBe(200);
+    expect(added.answer.message).toBe("Published: Lake Mary Office is on the website now, at /locations/lake-mary.");
+    const [office] = await db().select().from(t.locations).where(eq(t.locations.slug, "lake-mary"));
+    expect(office).toMatchObject({ isPrimary: false, phone: "(407) 555-0151", state: "FL", telehealthOnly: false });
+    const { res, html } = await page("/locations/lake-mary");
+    expect(res.status).toBe(200);
+    expect(html).toContain("77 Heron Point Way, Suite 4");
+    expect(html).toContain("Lake Mary, Sanford, Heathrow");
+    expect((await page("/locations")).html).toContain('href="/locations/lake-mary"');
+    expect((await page("/sitemap.xml")).html).toContain("/locations/lake-mary</loc>");
+    const [addedEntry] = await db()
+      .select()
+      .from(t.auditLog)
+      .where(eq(t.auditLog.action, "location_added"))
+      .orderBy(desc(t.auditLog.id));
+    expect(addedEntry).toMatchObject({ actorId: actor.id, targetId: String(office!.id) });
+
+    // A new address (and telehealth only): the old one answers 301.
+    const renamed = await act({
+      ...LAKE_MARY,
+      intent: "location",
+      target: String(office!.id),
+      slug: "lake-mary-video",
+      telehealthOnly: "on",
+    });
+    expect(renamed.status).toBe(200);
+    await expect
+      .poll(() => moved("/locations/lake-mary"))
+      .toEqual({ status: 301, location: "/locations/lake-mary-video" });
+    const video = await page("/locations/lake-mary-video");
+    expect(video.html).toContain("by secure video only");
+    expect(video.html).not.toContain("Get Directions");
+
+    // Refused: the main office, and an office a team member lists.
+    const [main] = await db().select().from(t.locations).where(eq(t.locations.isPrimary, true));
+    const mainRefused = await act({ intent: "location-delete", target: String(main!.id) });
+    expect(mainRefused.status).toBe(409);
+    expect(mainRefused.answer.message).toBe(
+      "“Orlando Office” was not removed: it is the main office, whose address, phone and hours are the clinic's on every page.",
+    );
+    expect(mainRefused.answer.linkedFrom).toHaveLength(1);
+    const [member] = await db().select().from(t.teamMembers).limit(1);
+    await db()
+      .update(t.teamMembers)
+      .set({ locationIds: [...member!.locationIds, office!.id] })
+      .where(eq(t.teamMembers.id, member!.id));
+    const linked = await act({ intent: "location-delete", target: String(office!.id) });
+    expect(linked.status).toBe(409);
+    expect(linked.answer.linkedFrom).toEqual([
+      { label: `The team member “${member!.name}”`, href: `/admin/content/team/${member!.id}` },
+    ]);
+    await db().update(t.teamMembers).set({ locationIds: member!.locationIds }).where(eq(t.teamMembers.id, member!.id));
+    expect(await offices()).toHaveLength(count + 1);
+
+    // Removed: its addresses lead to the list of offices, and it leaves the sitemap.
+    const removed = await act({ intent: "location-delete", target: String(office!.id) });
+    expect(removed.status).toBe(200);
+    await expect.poll(() => moved("/locations/lake-mary-video")).toEqual({ status: 301, location: "/locations" });
+    expect(await moved("/locations/lake-mary")).toEqual({ status: 301, location: "/locations" });
+    expect((await page("/sitemap.xml")).html).not.toContain("/locations/lake-mary");
+    expect((await page("/locations")).html).not.toContain("Lake Mary Office");
+
+    // Undone: back at its address, which answers with its page again.
+    const [deletedEntry] = await db()
+      .select()
+      .from(t.auditLog)
+      .where(eq(t.auditLog.action, "location_deleted"))
+      .orderBy(desc(t.auditLog.id));
+    const undone = await act({ intent: "revert", entry: String(deletedEntry!.id) });
+    expect(undone.status).toBe(200);
+    await expect.poll(async () => (await moved("/locations/lake-mary-video")).status).toBe(200);
+    expect(await moved("/locations/lake-mary")).toEqual({ status: 301, location: "/locations" });
+    const [back] = await db().select().from(t.locations).where(eq(t.locations.slug, "lake-mary-video"));
+    expect(back).toMatchObject({ telehealthOnly: true, phone: "(407) 555-0151", isPrimary: false });
+    await act({ intent: "location-delete", target: String(back!.id) });
   });
 });

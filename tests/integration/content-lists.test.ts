@@ -216,4 +216,42 @@ describe.each(databaseKinds())("editing the content lists on %s", (kind) => {
     });
     expect(await db().select().from(t.treatments).where(eq(t.treatments.id, treatment!.id))).toHaveLength(1);
   });
+
+  it("features treatments on the home page in their order, all while none is, audited and undone", async () => {
+    const services = async () => {
+      const html = await home();
+      const section = html.slice(html.indexOf('data-testid="featured-services"'));
+      return [...section.slice(0, section.indexOf("</ul>")).matchAll(/href="\/([a-z0-9-]+)"/g)].map((m) => m[1]);
+    };
+    const rows = await db().select().from(t.treatments).orderBy(t.treatments.sortOrder, t.treatments.id);
+    // The demo features every treatment: the home page shows what it showed before the column.
+    expect(rows.every((row) => row.featured)).toBe(true);
+    expect(await services()).toEqual(rows.map((row) => row.slug));
+
+    const keep = [rows[1]!, rows[3]!];
+    for (const row of rows.filter((r) => !keep.includes(r))) {
+      const form = (await itemPageData(db(), "treatment", row.id))!.values;
+      expect(form.featured).toBe("on");
+      const saved = await act("treatment", row.id, { ...form, intent: "save-item", featured: "" });
+      expect(saved.status).toBe(200);
+    }
+    expect(await services()).toEqual(keep.map((row) => row.slug));
+    const [entry] = await entries();
+    expect(entry).toMatchObject({
+      action: "content_item_changed",
+      detail: { before: { featured: true }, after: { featured: false } },
+    });
+    // Undone: featured again, at its place in the list's order.
+    await runContentAction(db(), app.services, actor, { intent: "revert", entry: String(entry!.id) });
+    const last = rows.filter((r) => !keep.includes(r)).at(-1)!;
+    expect(await services()).toEqual(rows.filter((r) => keep.includes(r) || r === last).map((r) => r.slug));
+
+    // None featured: every treatment again.
+    for (const row of [...keep, last]) {
+      const form = (await itemPageData(db(), "treatment", row.id))!.values;
+      await act("treatment", row.id, { ...form, intent: "save-item", featured: "" });
+    }
+    expect(await services()).toEqual(rows.map((row) => row.slug));
+    await db().update(t.treatments).set({ featured: true });
+  });
 });

@@ -28,7 +28,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the production build (`node server.js`) on a free port with its own
- * copy of the seeded database, and waits until it answers.
+ * copy of the seeded database, and waits until it answers. The last good copies
+ * are off unless `env` sets `PAGE_COPIES: "on"`.
  */
 export async function startServer(
   options: { database?: DatabaseKind; dataDir?: string; env?: Record<string, string> } = {},
@@ -42,6 +43,9 @@ export async function startServer(
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "info",
+    // The last good copies (decision 0039) redraw every public page after each start and content change: seconds
+    // of CPU that a test of something else does not need. The outage and audit tests ask for them.
+    PAGE_COPIES: "off",
     ...options.env,
   };
   delete env.DATABASE_URL;

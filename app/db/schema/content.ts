@@ -82,6 +82,8 @@ export const treatments = pgTable(
     title: text("title").notNull(),
     shortDescription: text("short_description").notNull(),
     icon: text("icon").$type<TreatmentIcon>(),
+    /** Shown in the home page's services (in list order); none featured: the home shows them all. */
+    featured: boolean("featured").notNull().default(false),
     ...pageWords,
     sortOrder: integer("sort_order").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -171,6 +173,8 @@ export const locations = pgTable("locations", {
   description: text("description").notNull(),
   areasServed: jsonb("areas_served").$type<string[]>().notNull().default([]),
   isPrimary: boolean("is_primary").notNull().default(false),
+  /** Visits by video only: the address is where the clinicians work, not a place patients come to. */
+  telehealthOnly: boolean("telehealth_only").notNull().default(false),
   metaDescription: text("meta_description").notNull().default(""),
   hours: jsonb("hours").$type<OfficeHours>().notNull().default([]),
   closures: jsonb("closures").$type<HolidayClosure[]>().notNull().default([]),

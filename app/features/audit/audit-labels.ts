@@ -55,6 +55,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   blog_post_restored: "Restored an earlier text of a blog post",
   site_content_changed: "Changed the clinic's settings",
   location_changed: "Changed an office",
+  location_added: "Added an office",
+  location_deleted: "Removed an office",
   team_member_added: "Added a team member",
   team_member_changed: "Changed a team member",
   team_member_deleted: "Deleted a team member",

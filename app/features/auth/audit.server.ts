@@ -60,6 +60,8 @@ export const auditActions = [
   "blog_post_restored",
   "site_content_changed",
   "location_changed",
+  "location_added",
+  "location_deleted",
   "team_member_added",
   "team_member_changed",
   "team_member_deleted",

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   CURRENT_PARAMS,
   generateOneTimePassword,
@@ -30,11 +30,32 @@ describe("hashPassword", () => {
     expect(match, hash).not.toBeNull();
     const [, ln, r, p, salt, key] = match!;
     expect({ ln: Number(ln), r: Number(r), p: Number(p) }).toEqual(CURRENT_PARAMS);
-    // Strong enough to be slow offline: at least 2^15 × 8 (32 MiB).
-    expect(2 ** Number(ln) * Number(r)).toBeGreaterThanOrEqual(2 ** 15 * 8);
     expect(Buffer.from(salt!, "base64url")).toHaveLength(16);
     expect(Buffer.from(key!, "base64url")).toHaveLength(32);
     expect(hash).not.toContain("Lantern");
+  });
+
+  describe("its cost", () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    });
+    const hashedUnder = async (nodeEnv: string | undefined) => {
+      vi.stubEnv("NODE_ENV", nodeEnv);
+      vi.resetModules();
+      const fresh = await import("./password.server");
+      const [, ln, r] = HASH_FORMAT.exec(await fresh.hashPassword("Lantern-orchard-41"))!;
+      return 2 ** Number(ln) * Number(r);
+    };
+
+    it("is slow offline wherever real accounts live: at least 2^15 × 8 (32 MiB) unless NODE_ENV=test", async () => {
+      for (const nodeEnv of ["production", "development", undefined])
+        expect(await hashedUnder(nodeEnv), String(nodeEnv)).toBeGreaterThanOrEqual(2 ** 15 * 8);
+    });
+
+    it("is an eighth of that under NODE_ENV=test, where suites sign in thousands of times", async () => {
+      expect(await hashedUnder("test")).toBe(2 ** 12 * 8);
+    });
   });
 
   it("never gives the same hash twice for one password", async () => {

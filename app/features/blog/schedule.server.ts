@@ -9,7 +9,7 @@ const KEY = "blog_due_through";
 /**
  * A post dated in the future appears by the clock alone, with nothing
  * written; but the page cache keeps /blog and the feed until the content
- * version changes. Called every minute: when a post has fallen due since the
+ * version changes. Called every minute (SCHEDULED_POSTS_POLL_SECONDS): when a post has fallen due since the
  * last look, the version is bumped — once, however many instances look
  * (the marker moves in the same transaction, only forward).
  */

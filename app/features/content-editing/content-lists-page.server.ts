@@ -63,7 +63,8 @@ export async function listPageData(db: Db, key: ContentListKey): Promise<ListPag
     spec,
     rows: rows.map((row) => {
       const summaryField = spec.fields.find((f) => f.name !== spec.titleField && f.kind === "textarea");
-      const hidden = row.published === false ? "Not shown on the website. " : "";
+      const hidden =
+        row.published === false ? "Not shown on the website. " : row.featured === true ? "On the home page · " : "";
       const words =
         key === "insurer" || key === "condition" || key === "treatment" || key === "pages"
           ? `/${String(row.slug)}`

@@ -169,6 +169,12 @@ export const LIST_SPECS: Record<ContentListKey, ListSpec> = {
       },
       { name: "icon", label: "Icon", kind: "choice", optional: true, hint: "The card's icon." },
       {
+        name: "featured",
+        label: "Featured on the home page",
+        kind: "checkbox",
+        hint: "Shown in the home page's services, in this list's order. While none is featured, the home page shows them all.",
+      },
+      {
         name: "metaTitle",
         emptyIsText: true,
         label: "Search title",

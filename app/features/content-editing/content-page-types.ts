@@ -4,12 +4,23 @@ import type { WeekHours } from "./week-hours";
 
 export const CLINIC_INTENT = "clinic";
 export const LOCATION_INTENT = "location";
+export const LOCATION_ADD_INTENT = "location-add";
+export const LOCATION_DELETE_INTENT = "location-delete";
+/** The new-office form's target (the office forms' targets are their ids). */
+export const NEW_OFFICE_TARGET = "new";
 export const REVERT_INTENT = "revert";
 
 export interface LocationView {
   id: number;
   slug: string;
   name: string;
+  description: string;
+  telehealthOnly: boolean;
+  /** As typed in the form: degrees. */
+  latitude: string;
+  longitude: string;
+  /** "Winter Park, Maitland". */
+  areasServed: string;
   street: string;
   city: string;
   state: string;
@@ -42,4 +53,9 @@ export interface ContentPageData {
 }
 
 /** One form's answer; `target`: the office a location form answers (its id). */
-export type ContentAnswer = FormAnswer<string> & { intent: string; target?: string };
+export type ContentAnswer = FormAnswer<string> & {
+  intent: string;
+  target?: string;
+  /** Places that link to an office a removal refused. */
+  linkedFrom?: { label: string; href: string }[];
+};

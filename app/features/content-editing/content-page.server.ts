@@ -7,6 +7,8 @@ import { formAnswer } from "~/lib/form-answer";
 import { schemaProblems } from "~/lib/form-answer.server";
 import {
   CLINIC_INTENT,
+  LOCATION_ADD_INTENT,
+  LOCATION_DELETE_INTENT,
   LOCATION_INTENT,
   REVERT_INTENT,
   type ContentAnswer,
@@ -18,12 +20,11 @@ import { clinicFormSchema, parseLocationForm } from "./content-schema.server";
 import {
   clinicValuesOf,
   listContentHistory,
-  listEditableLocations,
   revertPosted,
   saveClinic,
-  saveLocation,
   type ContentChange,
 } from "./content-store.server";
+import { addLocation, deleteLocation, listEditableLocations, saveLocation } from "./offices-store.server";
 import { weekOfRows } from "./week-hours";
 
 const FIELD_LABELS: Record<string, string> = { ...CONTENT_FIELD_LABELS, ...TEAM_FIELD_LABELS };
@@ -44,6 +45,11 @@ export async function contentPageData(db: Db, publicUrl: string): Promise<Conten
       id: o.id,
       slug: o.slug,
       name: o.name,
+      description: o.description,
+      telehealthOnly: o.telehealthOnly,
+      latitude: String(o.latitude),
+      longitude: String(o.longitude),
+      areasServed: o.areasServed.join(", "),
       street: o.street,
       city: o.city,
       state: o.state,
@@ -107,21 +113,47 @@ export async function runContentAction(
     }
     return published(await saveClinic(db, parsed.data, actor), "the clinic's settings");
   }
-  if (intent === LOCATION_INTENT) {
+  if (intent === LOCATION_INTENT || intent === LOCATION_ADD_INTENT) {
+    const id = intent === LOCATION_ADD_INTENT ? null : Number(target);
+    if (id !== null && (!Number.isSafeInteger(id) || id <= 0))
+      return answer(400, { ok: false, message: "This form submission could not be understood." });
+    const parsed = parseLocationForm(typed);
+    const problems = (fields: Record<string, string>) =>
+      answer(400, { ok: false, message: "Please correct the highlighted fields.", fields, values: typed });
+    if (!parsed.ok) return problems(parsed.fields);
+    const saved =
+      id === null ? await addLocation(db, parsed.values, actor) : await saveLocation(db, id, parsed.values, actor);
+    if (!saved.ok)
+      return saved.status === 400 ? problems(saved.fields) : answer(404, { ok: false, message: saved.message });
+    // A new address (or a once-redirected one taken back): this instance reads the redirects now, the others at their poll.
+    if (saved.change.changed && (id === null || saved.change.fields.includes("slug")))
+      await services.redirects.reload().catch(() => {});
+    if (id === null && saved.change.changed) {
+      services.pageCache.contentChanged(saved.change.version);
+      return answer(200, {
+        ok: true,
+        message: `Published: ${parsed.values.name} is on the website now, at /locations/${parsed.values.slug}.`,
+      });
+    }
+    return published(saved.change, "the office's details");
+  }
+  if (intent === LOCATION_DELETE_INTENT) {
     const id = Number(target);
     if (!Number.isSafeInteger(id) || id <= 0)
       return answer(400, { ok: false, message: "This form submission could not be understood." });
-    const parsed = parseLocationForm(typed);
-    if (!parsed.ok)
-      return answer(400, {
+    const deleted = await deleteLocation(db, id, actor);
+    if (!deleted.ok)
+      return answer(deleted.status, {
         ok: false,
-        message: "Please correct the highlighted fields.",
-        fields: parsed.fields,
-        values: typed,
+        message: deleted.message,
+        ...("linkedFrom" in deleted ? { linkedFrom: deleted.linkedFrom } : {}),
       });
-    const change = await saveLocation(db, id, parsed.values, actor);
-    if (!change) return answer(404, { ok: false, message: "That office is no longer listed." });
-    return published(change, "the office's details");
+    services.pageCache.contentChanged(deleted.version);
+    await services.redirects.reload().catch(() => {});
+    return answer(200, {
+      ok: true,
+      message: `Removed: ${deleted.name} is no longer on the website; its page's address leads to the list of offices.`,
+    });
   }
   if (intent === REVERT_INTENT) {
     const reverted = await revertPosted(db, services, values?.entry, actor);

@@ -12,6 +12,12 @@ export const CONTENT_LIMITS = {
   email: { max: 254 },
   address: { max: 300 },
   replyPromise: { min: 5, max: 40 },
+  officeName: { min: 3, max: 60 },
+  officeSlug: { min: 2, max: 60 },
+  officeDescription: { min: 20, max: 300 },
+  /** Areas served, typed as names separated by commas: how many, and each name's length. */
+  areas: 8,
+  area: { min: 2, max: 40 },
   street: { min: 3, max: 100 },
   city: { min: 2, max: 60 },
   dayNote: { max: 40 },
@@ -45,8 +51,17 @@ export interface ClinicValues {
   social: SocialLinks;
 }
 
-/** The editable part of an office. */
+/** The editable part of an office (which office is the main one is not edited here). */
 export interface LocationValues {
+  name: string;
+  /** Its page's address: /locations/{slug}. */
+  slug: string;
+  description: string;
+  /** Visits by video only: the page offers no directions or map. */
+  telehealthOnly: boolean;
+  latitude: number;
+  longitude: number;
+  areasServed: string[];
   street: string;
   city: string;
   state: string;
@@ -73,6 +88,7 @@ export const FIELD_LABELS: Record<string, string> = {
   street: "street",
   city: "city",
   state: "state",
+  areasServed: "areas served",
   zip: "ZIP code",
   phone: "phone",
   hours: "opening hours",
@@ -93,4 +109,9 @@ export const FIELD_LABELS: Record<string, string> = {
   logo: "logo",
   summary: "summary",
   treatmentSlug: "related treatment",
+  featured: "featured on the home page",
+  telehealthOnly: "telehealth only",
+  latitude: "latitude",
+  longitude: "longitude",
+  description: "description",
 };

@@ -8,6 +8,7 @@ import {
   type ClinicValues,
   type LocationValues,
 } from "./content-rules";
+import { SLUG_PATTERN, splitList } from "./team-rules";
 import { rowsOfWeek, WEEKDAYS, type WeekHours } from "./week-hours";
 
 /**
@@ -137,6 +138,24 @@ export const clinicFormSchema = z
     };
   });
 
+/** A map coordinate in degrees, as a map shows it (at most 7 decimals, about a centimetre). */
+const coordinate = (what: string, limit: number, example: string) =>
+  z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const typed = value.trim();
+      const n = Number(typed);
+      if (!/^-?\d{1,3}(\.\d{1,7})?$/.test(typed) || Math.abs(n) > limit) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Enter the ${what} in degrees between -${limit} and ${limit}, such as ${example}.`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const realDate = (value: string) =>
@@ -149,6 +168,48 @@ export function parseLocationForm(
   const fields: Record<string, string> = {};
   const base = z
     .object({
+      name: words("office's name", CONTENT_LIMITS.officeName),
+      slug: z
+        .string()
+        .default("")
+        .transform((v) => v.trim())
+        .pipe(
+          z
+            .string()
+            .min(CONTENT_LIMITS.officeSlug.min, "Enter the page address, such as lake-mary.")
+            .max(
+              CONTENT_LIMITS.officeSlug.max,
+              `Keep the page address under ${CONTENT_LIMITS.officeSlug.max} characters.`,
+            )
+            .regex(
+              SLUG_PATTERN,
+              "Write the page address in lower-case letters and digits joined by hyphens, such as lake-mary.",
+            ),
+        ),
+      description: words("description", CONTENT_LIMITS.officeDescription),
+      telehealthOnly: z
+        .string()
+        .optional()
+        .transform((v) => v === "on"),
+      latitude: coordinate("latitude", 90, "28.6095"),
+      longitude: coordinate("longitude", 180, "-81.3930"),
+      areasServed: z
+        .string()
+        .default("")
+        .transform((value, ctx) => {
+          const names = splitList(value);
+          const { min, max } = CONTENT_LIMITS.area;
+          if (names.length > CONTENT_LIMITS.areas)
+            ctx.addIssue({ code: "custom", message: `List at most ${CONTENT_LIMITS.areas} areas.` });
+          else if (names.some((n) => n.length < min || n.length > max || CONTROL.test(n)))
+            ctx.addIssue({
+              code: "custom",
+              message: `Keep each area's name between ${min} and ${max} characters, the names separated by commas.`,
+            });
+          else if (new Set(names.map((n) => n.toLowerCase())).size < names.length)
+            ctx.addIssue({ code: "custom", message: "An area is listed twice." });
+          return names;
+        }),
       street: words("street address", CONTENT_LIMITS.street),
       city: words("city", CONTENT_LIMITS.city),
       state: z

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { ServerServices } from "~/context";
 import type { Db } from "~/db/client.server";
-import { auditLog, locations, siteContent, teamMembers, users, type Location } from "~/db/schema";
+import { auditLog, locations, siteContent, teamMembers, users } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { bumpContentVersion } from "~/features/content/content-version.server";
 import { siteDefaults } from "~/features/content/site-content";
-import type { ClinicValues, LocationValues } from "./content-rules";
+import type { ClinicValues } from "./content-rules";
+import { changedFields, locationValuesOf, saveLocationIn, undoOfficeChangeIn } from "./offices-store.server";
 import { saveTeamMemberIn, teamValuesOf } from "./team-store.server";
 import { undoItemChangeIn } from "./content-lists.server";
 import { isOrderedList, ORDERED_LISTS, restoreOrderIn } from "./reorder.server";
@@ -21,6 +22,8 @@ import { isOrderedList, ORDERED_LISTS, restoreOrderIn } from "./reorder.server";
 export const CONTENT_ACTIONS = [
   "site_content_changed",
   "location_changed",
+  "location_added",
+  "location_deleted",
   "content_reordered",
   "content_item_added",
   "content_item_changed",
@@ -40,31 +43,6 @@ export function clinicValuesOf(row: typeof siteContent.$inferSelect | undefined)
     replyPromise: row?.replyPromise ?? siteDefaults.replyPromise,
     social: row?.social ?? {},
   };
-}
-
-export function locationValuesOf(row: Location): LocationValues {
-  return {
-    street: row.street,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    phone: row.phone,
-    hours: row.hours,
-    closures: row.closures,
-  };
-}
-
-/** The fields whose values differ, as { before, after } holding only those. */
-function changedFields<T extends object>(before: T, after: T) {
-  const was: Record<string, unknown> = {};
-  const now: Record<string, unknown> = {};
-  for (const key of Object.keys(after) as (keyof T & string)[]) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      was[key] = before[key];
-      now[key] = after[key];
-    }
-  }
-  return Object.keys(now).length > 0 ? { before: was, after: now } : null;
 }
 
 export type ContentChange = { changed: false } | { changed: true; version: string; fields: string[] };
@@ -90,42 +68,9 @@ async function saveClinicIn(
   return { changed: true, version: await bumpContentVersion(tx), fields: Object.keys(diff.after) };
 }
 
-async function saveLocationIn(
-  tx: Tx,
-  id: number,
-  values: LocationValues,
-  actor: AuditActor,
-  revertOf?: number,
-): Promise<ContentChange | null> {
-  const [row] = await tx.select().from(locations).where(eq(locations.id, id)).for("update");
-  if (!row) return null;
-  const diff = changedFields(locationValuesOf(row), values);
-  if (!diff) return { changed: false };
-  await tx
-    .update(locations)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(locations.id, id));
-  await audit(tx, actor, {
-    action: "location_changed",
-    target: { type: "location", id: String(id) },
-    detail: { name: row.name, ...diff, ...(revertOf ? { revertOf } : {}) },
-  });
-  return { changed: true, version: await bumpContentVersion(tx), fields: Object.keys(diff.after) };
-}
-
 /** Saves (publishes) the clinic's settings; the same values as saved change nothing. */
 export function saveClinic(db: Db, values: ClinicValues, actor: AuditActor): Promise<ContentChange> {
   return db.transaction((tx) => saveClinicIn(tx, values, actor));
-}
-
-/** Saves (publishes) one office; null when there is no such office. */
-export function saveLocation(
-  db: Db,
-  id: number,
-  values: LocationValues,
-  actor: AuditActor,
-): Promise<ContentChange | null> {
-  return db.transaction((tx) => saveLocationIn(tx, id, values, actor));
 }
 
 export type RevertResult =
@@ -148,6 +93,13 @@ export async function revertContentChange(db: Db, entryId: number, actor: AuditA
       const label = typeof entry.detail.label === "string" ? `“${entry.detail.label}”` : "the item";
       if (!change) return { ok: false, status: 404, message: `That change to ${label} can no longer be undone.` };
       return { ok: true, change, what: label };
+    }
+    if (entry && (entry.action === "location_added" || entry.action === "location_deleted")) {
+      const undone = await undoOfficeChangeIn(tx, entry, actor);
+      const name = typeof entry.detail.name === "string" ? entry.detail.name : "The office";
+      if (!undone) return { ok: false, status: 404, message: "That change is not in the content history." };
+      if (!undone.ok) return { ok: false, status: 400, message: `That change cannot be undone: ${undone.message}` };
+      return { ok: true, change: undone.change, what: name };
     }
     if (!entry || !before) return { ok: false, status: 404, message: "That change is not in the content history." };
     if ((entry.action as ContentAction) === "site_content_changed") {
@@ -172,8 +124,14 @@ export async function revertContentChange(db: Db, entryId: number, actor: AuditA
     const [row] = await tx.select().from(locations).where(eq(locations.id, id));
     if (!row) return { ok: false, status: 404, message: "That office is no longer listed." };
     const current = locationValuesOf(row);
-    const change = await saveLocationIn(tx, id, { ...current, ...pick(before, current) }, actor, entryId);
-    return { ok: true, change: change ?? { changed: false }, what: row.name };
+    const saved = await saveLocationIn(tx, id, { ...current, ...pick(before, current) }, actor, entryId);
+    if (!saved.ok)
+      return {
+        ok: false,
+        status: saved.status,
+        message: `That change cannot be undone: ${"fields" in saved ? Object.values(saved.fields).join(" ") : saved.message}`,
+      };
+    return { ok: true, change: saved.change, what: row.name };
   });
 }
 
@@ -193,7 +151,9 @@ export async function revertPosted(
   const reverted = await revertContentChange(db, id, actor);
   if (!reverted.ok || !reverted.change.changed) return reverted;
   services.pageCache.contentChanged(reverted.change.version);
-  if (reverted.change.fields.includes("slug")) await services.redirects.reload().catch(() => {});
+  // A moved address, or an office removed or put back, changes the redirect table (offices-store.server.ts).
+  if (reverted.change.fields.some((f) => f === "slug" || f === "removed" || f === "restored"))
+    await services.redirects.reload().catch(() => {});
   return reverted;
 }
 
@@ -260,15 +220,11 @@ export async function listContentHistory(db: Db, limit = 15): Promise<HistoryEnt
         ? entry.detail.name + (typeof entry.detail.label === "string" ? `: “${entry.detail.label}”` : "")
         : null,
     fields:
-      entry.action === "content_item_deleted"
+      entry.action === "content_item_deleted" || entry.action === "location_deleted"
         ? ["removed"]
-        : entry.action === "content_item_added"
+        : entry.action === "content_item_added" || entry.action === "location_added"
           ? ["added"]
           : Object.keys((entry.detail.after as Record<string, unknown> | undefined) ?? {}),
     revertOf: typeof entry.detail.revertOf === "number" ? entry.detail.revertOf : null,
   }));
-}
-
-export function listEditableLocations(db: Db) {
-  return db.select().from(locations).orderBy(asc(locations.sortOrder), asc(locations.id));
 }

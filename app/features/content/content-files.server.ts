@@ -46,6 +46,8 @@ export const contentFiles = {
       title: z.string().min(1),
       shortDescription: z.string().min(1),
       icon: z.enum(treatmentIcons).nullable(),
+      /** In the home page's services. */
+      featured: z.boolean().default(false),
     }),
   ),
   "insurance-providers": z.array(z.object({ slug: slug, name: z.string().min(1), logo: z.string().nullable() })),

@@ -40,6 +40,18 @@ export function listTreatments(db: Db): Promise<Treatment[]> {
     .orderBy(asc(t.treatments.sortOrder), asc(t.treatments.id));
 }
 
+/**
+ * The treatments the home page's services show: the featured ones in list
+ * order, or every treatment while none is featured (an install from before
+ * the column shows what it always did).
+ */
+export async function listHomeServices(db: Db, all: Treatment[]): Promise<Treatment[]> {
+  const featured = await db.select({ id: t.treatments.id }).from(t.treatments).where(eq(t.treatments.featured, true));
+  if (featured.length === 0) return all;
+  const ids = new Set(featured.map((row) => row.id));
+  return all.filter((treatment) => ids.has(treatment.id));
+}
+
 export function listInsuranceProviders(db: Db): Promise<InsuranceProvider[]> {
   return db
     .select({

@@ -3,6 +3,7 @@ import {
   getSiteContent,
   listConditions,
   listFaqItems,
+  listHomeServices,
   listInsuranceProviders,
   listLocations,
   listTeamMembers,
@@ -25,7 +26,10 @@ export async function loadHomePage(db: Db) {
   ]);
   return {
     site,
+    /** Every treatment: the hero form's choice of service. */
     treatments,
+    /** The services section: the featured ones. */
+    services: await listHomeServices(db, treatments),
     providers,
     testimonials,
     team: await teamCards(db, team, "home"),

@@ -5,31 +5,7 @@ import { isLive } from "~/features/content/live-posts.server";
 import type { ImageSources } from "~/features/images/image-rules";
 import { profileHtml } from "./team-profile-html.server";
 import { portraitImage, portraitJpeg, portraitMarkup } from "./team-portrait.server";
-
-/** What a clinician's page shows: the member's words, their portrait's markup, their offices and insurers. */
-export interface TeamProfile {
-  slug: string;
-  name: string;
-  credentials: string;
-  role: string;
-  licenseType: string;
-  bio: string;
-  specialties: string[];
-  languages: string[];
-  modalities: string[];
-  acceptingNewPatients: boolean;
-  metaDescription: string;
-  education: string;
-  approach: string;
-  availability: string;
-  /** The photo or the initials tile, as HTML (team-portrait.server.tsx). */
-  portrait: string;
-  /** The photo's JPEG for structured data; null without a photo. */
-  image: string | null;
-  offices: { slug: string; name: string }[];
-  insurers: { slug: string; name: string }[];
-  updatedAt: string;
-}
+import type { TeamProfile } from "./team-profile";
 
 type ProfileSource = Omit<TeamProfile, "portrait" | "image" | "offices" | "insurers" | "updatedAt"> & {
   locationIds: number[];

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { TeamMemberProfile } from "./components/team-member-profile";
-import type { TeamProfile } from "./team-member.server";
+import type { TeamProfile } from "./team-profile";
 
 /**
  * A clinician's page as HTML made on the server, as a post's body is

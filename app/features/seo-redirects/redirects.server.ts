@@ -196,3 +196,26 @@ export async function addSlugRedirect(db: Db, from: string, to: string, actor?: 
     return saved!;
   });
 }
+
+/**
+ * A page published again at `path` (a new office at a removed one's
+ * address): a redirect away from it would hide the page, so it goes.
+ * Audited when there was one and an actor is given. True when one went.
+ */
+export async function dropSlugRedirect(db: Db, path: string, actor?: AuditActor): Promise<boolean> {
+  const fromPath = normalisePath(path);
+  if (!fromPath) return false;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seo_redirects'))`);
+    const [gone] = await tx.delete(seoRedirects).where(eq(seoRedirects.fromPath, fromPath)).returning();
+    if (!gone) return false;
+    await bumpRedirectsVersion(tx);
+    if (actor)
+      await audit(tx, actor, {
+        action: "redirect_deleted",
+        target: { type: "redirect", id: String(gone.id) },
+        detail: { before: snapshot(gone), after: null, reason: "page_published_again" },
+      });
+    return true;
+  });
+}

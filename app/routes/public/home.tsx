@@ -89,7 +89,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         <WhyChoose />
         <CareOptions />
       </Static>
-      <FeaturedServices treatments={treatments} />
+      <FeaturedServices treatments={loaderData.services} />
       <Static>
         <Approach site={site} />
         <Comparison />

@@ -41,7 +41,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   return pageMeta(
     {
       title: loaderData.searchTitle,
-      description: office.metaDescription,
+      // An office added by staff has no search description of its own yet: its page's description.
+      description: office.metaDescription || office.description,
       modifiedDate: office.updatedAt,
       jsonLd: [
         officeJsonLd(
@@ -103,34 +104,44 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
           </div>
-          <div className="grid gap-2">
-            <h2 className="text-lg font-semibold">Getting here</h2>
-            <p className="text-muted">{office.directions}</p>
-          </div>
+          {office.telehealthOnly ? (
+            <p className="text-muted">
+              Visits with this office&apos;s clinicians are by secure video only; there is no waiting room to come to.
+            </p>
+          ) : office.directions ? (
+            <div className="grid gap-2">
+              <h2 className="text-lg font-semibold">Getting here</h2>
+              <p className="text-muted">{office.directions}</p>
+            </div>
+          ) : null}
           <div className="flex flex-wrap gap-3">
-            <ExternalLink
-              href={directionsUrl(address)}
-              className={buttonVariants({ variant: "secondary" })}
-              data-track="get_directions"
-            >
-              <Navigation aria-hidden className="size-4" />
-              Get Directions
-            </ExternalLink>
+            {office.telehealthOnly ? null : (
+              <ExternalLink
+                href={directionsUrl(address)}
+                className={buttonVariants({ variant: "secondary" })}
+                data-track="get_directions"
+              >
+                <Navigation aria-hidden className="size-4" />
+                Get Directions
+              </ExternalLink>
+            )}
             <Link to="/request-appointment" className={buttonVariants()}>
               <CalendarCheck aria-hidden className="size-4" />
               Request Appointment
             </Link>
           </div>
         </div>
-        <ClickToLoadMap latitude={office.latitude} longitude={office.longitude} label={address} />
+        {office.telehealthOnly ? null : (
+          <ClickToLoadMap latitude={office.latitude} longitude={office.longitude} label={address} />
+        )}
       </div>
       <section aria-labelledby="areas-title" className="grid gap-3">
         <h2 id="areas-title" className="text-2xl font-bold text-primary-dark">
           Areas we serve from {office.city}
         </h2>
         <p className="text-lg text-muted">
-          Patients come to this office from {office.areasServed.join(", ")} and nearby. Anyone in Florida can also see
-          us by{" "}
+          Patients come to this office from {office.areasServed.join(", ") || office.city} and nearby. Anyone in Florida
+          can also see us by{" "}
           <Link to="/virtual-visit" className="font-semibold text-primary-dark underline underline-offset-4">
             telehealth
           </Link>

@@ -4,16 +4,20 @@ import { CONTENT_PATH } from "~/lib/content-paths";
 import { CONTENT_LIST_KEYS, LIST_SPECS, listPath } from "../content-lists";
 import { PageHeader } from "~/components/staff/page-header";
 import { answerFor } from "~/lib/form-answer";
+import { AnswerMessage } from "~/components/form/answer-message";
 import {
   CLINIC_INTENT,
+  LOCATION_ADD_INTENT,
+  LOCATION_DELETE_INTENT,
   LOCATION_INTENT,
+  NEW_OFFICE_TARGET,
   REVERT_INTENT,
   type ContentAnswer,
   type ContentPageData,
 } from "../content-page-types";
 import { ClinicForm } from "./clinic-form";
 import { ContentHistory } from "./content-history";
-import { LocationForm } from "./location-form";
+import { LocationForm, NEW_OFFICE } from "./location-form";
 
 const sectionHeading = "text-2xl font-bold text-primary-dark";
 
@@ -22,7 +26,10 @@ export function ContentPage({ data, answer }: { data: ContentPageData; answer?: 
   // An answer shows once the page's data has reloaded too, so the message and the fields agree.
   const settled = useNavigation().state === "idle";
   const shown = settled ? answer : undefined;
-  const officeAnswer = answerFor(shown, LOCATION_INTENT);
+  const officeAnswer = answerFor(shown, LOCATION_INTENT, LOCATION_ADD_INTENT);
+  const removeAnswer = answerFor(shown, LOCATION_DELETE_INTENT);
+  const answerOf = (answer: ContentAnswer | undefined, target: string) =>
+    answer?.target === target ? answer : undefined;
   return (
     <div className="grid gap-10">
       <PageHeader
@@ -56,14 +63,22 @@ export function ContentPage({ data, answer }: { data: ContentPageData; answer?: 
         <h2 id="offices-heading" className={sectionHeading}>
           Offices
         </h2>
+        {/* A removed office's form is gone: its answer shows here. */}
+        {removeAnswer?.ok ? <AnswerMessage answer={removeAnswer} /> : null}
         {data.locations.map((office) => (
           <LocationForm
             key={office.id}
             office={office}
             publicUrl={data.publicUrl}
-            answer={officeAnswer?.target === String(office.id) ? officeAnswer : undefined}
+            answer={answerOf(officeAnswer, String(office.id))}
+            removeAnswer={answerOf(removeAnswer, String(office.id))}
           />
         ))}
+        <LocationForm
+          office={NEW_OFFICE}
+          publicUrl={data.publicUrl}
+          answer={answerOf(officeAnswer, NEW_OFFICE_TARGET)}
+        />
       </section>
       <section aria-labelledby="team-heading" className="grid gap-2">
         <h2 id="team-heading" className={sectionHeading}>

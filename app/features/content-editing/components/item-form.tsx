@@ -148,17 +148,23 @@ function ItemField({
   }
   if (field.kind === "checkbox")
     return (
-      <div className="flex items-center gap-3">
+      <div className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1">
         <input
           id={id}
           name={field.name}
           type="checkbox"
           defaultChecked={value === "on"}
+          aria-describedby={field.hint ? `${id}-hint` : undefined}
           className="size-6 accent-primary"
         />
         <label htmlFor={id} className="font-medium">
           {field.label}
         </label>
+        {field.hint ? (
+          <p id={`${id}-hint`} className="col-start-2 text-sm text-muted">
+            {field.hint}
+          </p>
+        ) : null}
       </div>
     );
   if (field.kind === "image")

@@ -1,37 +1,85 @@
-import { Save } from "lucide-react";
+import { Plus, Save, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { useSendingIntent } from "~/components/form/use-form-sending";
 import { Button } from "~/components/ui/button";
-import { LOCATION_INTENT, type ContentAnswer, type LocationView } from "../content-page-types";
+import {
+  LOCATION_ADD_INTENT,
+  LOCATION_DELETE_INTENT,
+  LOCATION_INTENT,
+  NEW_OFFICE_TARGET,
+  type ContentAnswer,
+  type LocationView,
+} from "../content-page-types";
 import { closureField, CONTENT_LIMITS, dayField } from "../content-rules";
-import { WEEKDAYS } from "../week-hours";
+import { WEEKDAYS, weekOfRows } from "../week-hours";
+import { LinkedFromList } from "./linked-from";
 import { TextField } from "./text-field";
 
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
 
+/** The new-office form's starting values: nothing typed, every day closed. */
+export const NEW_OFFICE: Omit<LocationView, "id"> & { id: null } = {
+  id: null,
+  slug: "",
+  name: "",
+  description: "",
+  telehealthOnly: false,
+  latitude: "",
+  longitude: "",
+  areasServed: "",
+  street: "",
+  city: "",
+  state: "FL",
+  zip: "",
+  phone: "",
+  isPrimary: false,
+  week: weekOfRows([]),
+  closures: [],
+};
+
 /**
- * One office: its address and phone, its hours weekday by weekday (empty
- * times: closed; a note such as "by appointment" with or without times),
- * and the holiday closures (a date and a few words each). Saving publishes.
+ * One office: its name, page address and description, its address, phone
+ * and map position, its hours weekday by weekday (empty times: closed; a
+ * note such as "by appointment" with or without times), and the holiday
+ * closures (a date and a few words each). Saving publishes. With `office`
+ * NEW_OFFICE it adds one; an office other than the main one can be removed.
  */
 export function LocationForm({
   office,
   publicUrl,
   answer,
+  removeAnswer,
 }: {
-  office: LocationView;
+  office: LocationView | typeof NEW_OFFICE;
   publicUrl: string;
   answer?: ContentAnswer;
+  removeAnswer?: ContentAnswer;
 }) {
-  const busy = useSendingIntent(LOCATION_INTENT) !== null;
+  const adding = office.id === null;
+  const busy = useSendingIntent(LOCATION_INTENT, LOCATION_ADD_INTENT, LOCATION_DELETE_INTENT) !== null;
   const form = useFormFeedback(answer);
+  const removeForm = useFormFeedback(removeAnswer);
   const errors = answer?.ok === false ? answer.fields : {};
   const typed = answer?.ok === false ? answer.values : undefined;
   const value = (name: string, saved: string) => typed?.[name] ?? saved;
-  const idOf = (name: string) => `office-${office.id}-${name.replace(".", "-")}`;
-  const field = (name: "street" | "city" | "state" | "zip" | "phone") => ({
+  const key = office.id ?? NEW_OFFICE_TARGET;
+  const idOf = (name: string) => `office-${key}-${name.replace(".", "-")}`;
+  const field = (
+    name:
+      | "name"
+      | "slug"
+      | "description"
+      | "areasServed"
+      | "latitude"
+      | "longitude"
+      | "street"
+      | "city"
+      | "state"
+      | "zip"
+      | "phone",
+  ) => ({
     id: idOf(name),
     name,
     value: value(name, office[name]),
@@ -41,17 +89,26 @@ export function LocationForm({
     office.closures.length + CONTENT_LIMITS.newClosureRows,
     CONTENT_LIMITS.closures + CONTENT_LIMITS.newClosureRows,
   );
-  const headingId = `office-${office.id}-heading`;
+  const headingId = `office-${key}-heading`;
+  const telehealthId = idOf("telehealthOnly");
   return (
     <section aria-labelledby={headingId} className="grid gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={headingId} className="text-xl font-bold text-primary-dark">
-          {office.name}
+          {adding ? "Add an office" : office.name}
         </h3>
-        <a href={`${publicUrl}/locations/${office.slug}`} className={linkClass}>
-          See its page on the website
-        </a>
+        {adding ? null : (
+          <a href={`${publicUrl}/locations/${office.slug}`} className={linkClass}>
+            See its page on the website
+          </a>
+        )}
       </div>
+      {adding ? (
+        <p className="text-sm text-muted">
+          A new office gets its own page, a card in the list of offices and a place in the sitemap as soon as it is
+          added.
+        </p>
+      ) : null}
       {office.isPrimary ? (
         <p className="text-sm text-muted">
           The main office: its address, phone and hours are the clinic&apos;s main ones, shown in the header and the
@@ -59,7 +116,8 @@ export function LocationForm({
         </p>
       ) : null}
       <Form
-        key={JSON.stringify(office)}
+        // A new office added: the form starts empty again.
+        key={adding && answer?.ok ? answer.answerId : JSON.stringify(office)}
         ref={form}
         method="post"
         aria-labelledby={headingId}
@@ -67,9 +125,35 @@ export function LocationForm({
         noValidate
       >
         <AnswerMessage answer={answer} />
-        <input type="hidden" name="intent" value={LOCATION_INTENT} />
-        <input type="hidden" name="target" value={office.id} />
+        <input type="hidden" name="intent" value={adding ? LOCATION_ADD_INTENT : LOCATION_INTENT} />
+        <input type="hidden" name="target" value={key} />
         <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            {...field("name")}
+            label="Office name"
+            description="Such as Lake Mary Office."
+            maxLength={CONTENT_LIMITS.officeName.max}
+          />
+          <TextField
+            {...field("slug")}
+            label="Page address"
+            description="After /locations/: lower-case words joined by hyphens, such as lake-mary. Changing it leaves the old address leading here."
+            maxLength={CONTENT_LIMITS.officeSlug.max}
+          />
+          <TextField
+            {...field("description")}
+            label="Description"
+            className="sm:col-span-2"
+            description="One or two sentences under the office page's heading: the street, parking, what is near."
+            maxLength={CONTENT_LIMITS.officeDescription.max}
+          />
+          <TextField
+            {...field("areasServed")}
+            label="Areas served"
+            hint="(optional)"
+            className="sm:col-span-2"
+            description="Towns and neighborhoods, separated by commas, such as Lake Mary, Sanford, Heathrow."
+          />
           <TextField
             {...field("street")}
             label="Street address"
@@ -83,6 +167,33 @@ export function LocationForm({
             <TextField {...field("zip")} label="ZIP code" maxLength={5} inputMode="numeric" />
           </div>
           <TextField {...field("phone")} label="Office phone" type="tel" description="Such as (407) 555-0143." />
+          <div className="grid grid-cols-2 gap-4 sm:col-span-2">
+            <TextField
+              {...field("latitude")}
+              label="Latitude"
+              description="From a map: right-click the office in Google Maps; the first number."
+              inputMode="text"
+            />
+            <TextField {...field("longitude")} label="Longitude" description="The second number." inputMode="text" />
+          </div>
+          <div className="flex items-start gap-3 sm:col-span-2">
+            <input
+              id={telehealthId}
+              name="telehealthOnly"
+              type="checkbox"
+              defaultChecked={typed ? typed.telehealthOnly === "on" : office.telehealthOnly}
+              aria-describedby={`${telehealthId}-hint`}
+              className="mt-0.5 size-6 shrink-0 accent-primary"
+            />
+            <div>
+              <label htmlFor={telehealthId} className="font-medium">
+                Telehealth only
+              </label>
+              <p id={`${telehealthId}-hint`} className="text-sm text-muted">
+                Visits from this office are by video: its page says so and offers no directions or map.
+              </p>
+            </div>
+          </div>
         </div>
 
         <fieldset className="grid gap-3">
@@ -167,10 +278,28 @@ export function LocationForm({
         </fieldset>
 
         <Button type="submit" variant="secondary" disabled={busy} className="justify-self-start">
-          <Save aria-hidden className="size-5" />
-          {busy ? "Publishing..." : `Publish ${office.name}`}
+          {adding ? <Plus aria-hidden className="size-5" /> : <Save aria-hidden className="size-5" />}
+          {busy ? "Publishing..." : adding ? "Add and publish the office" : `Publish ${office.name}`}
         </Button>
       </Form>
+      {adding ? null : (
+        <Form ref={removeForm} method="post" className="grid gap-2 border-t border-line pt-4">
+          <AnswerMessage answer={removeAnswer} />
+          {removeAnswer?.linkedFrom ? <LinkedFromList links={removeAnswer.linkedFrom} /> : null}
+          <input type="hidden" name="intent" value={LOCATION_DELETE_INTENT} />
+          <input type="hidden" name="target" value={key} />
+          <p className="text-sm text-muted">
+            Removing takes the office&apos;s page and card off the website at once; its address then leads to the list
+            of offices. It can be undone from the recent changes.
+          </p>
+          <div>
+            <Button type="submit" variant="danger" size="sm" disabled={busy}>
+              <Trash2 aria-hidden className="size-4" />
+              Remove {office.name}
+            </Button>
+          </div>
+        </Form>
+      )}
     </section>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
-import type { TeamProfile } from "../team-member.server";
+import type { TeamProfile } from "../team-profile";
 import { profileCrumbs } from "../profile-crumbs";
 import { BreadcrumbNav } from "./breadcrumb-nav";
 
