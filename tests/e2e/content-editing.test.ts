@@ -178,6 +178,7 @@ describe("content pages, previews and undo in the browser", () => {
 
     // A deletion, undone from the list it returns to.
     await page.getByRole("link", { name: /^Edit/ }).first().click();
+    await look(page.getByRole("form", { name: "Edit the question" })).visible();
     const first = await page.getByRole("heading", { level: 1 }).textContent();
     await page.getByRole("button", { name: "Delete this question" }).click();
     await look(page.getByText("Deleted: the question is no longer on the website.")).visible();
