@@ -82,8 +82,9 @@ const FEATURE_IMPORTS = {
     "seo-redirects",
   ],
   // Site content by staff (issue 19): the audit trail, the content model and its version, uploaded images (logos,
-  // team photos), the public profile for the team editor's preview (pages), slug redirects.
-  "content-editing": ["auth", "content", "images", "pages", "seo-redirects"],
+  // team photos), the public profile and pages for the editors' previews (pages), the home page's sections for the
+  // lists' previews (home), slug redirects.
+  "content-editing": ["auth", "content", "home", "images", "pages", "seo-redirects"],
 };
 
 function refuseCircles(graph) {

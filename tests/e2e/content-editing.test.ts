@@ -89,3 +89,102 @@ describe("site content editing in the browser", () => {
     await look(visitor.page.getByText("Closed: Thanksgiving Day")).count(0);
   });
 });
+
+/**
+ * The site's pages and the lists' previews and undo, on the same server
+ * (issue 19): a page opened from Site content, previewed as the public page
+ * shows it, its fixed address refused under the field, published and seen
+ * by a visitor; a question previewed, added and undone from the
+ * confirmation, and a deletion undone the same way. axe finds nothing on the
+ * pages' list, and on the editor with its preview, at 1280 and 375 px.
+ */
+describe("content pages, previews and undo in the browser", () => {
+  let server: TestServer;
+  const browser = useBrowser();
+  let cookie: string;
+  beforeAll(async () => {
+    const dataDir = copyPgliteTemplate("content-pages");
+    await addStaffTo({ dataDir }, [NEWCOMER]);
+    server = await startServer({ dataDir });
+    cookie = await signInCookie(server.url, NEWCOMER.email);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const axeAtBothWidths = async (page: import("playwright-core").Page) => {
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await page.setViewportSize(DESKTOP);
+  };
+
+  it("edits a page: previewed as visitors will see it, its fixed address kept, published to the public page", async () => {
+    const { page, context } = await browser.open({ viewport: DESKTOP });
+    await addSessionCookie(context, server.url, cookie);
+    await page.goto(`${server.url}/admin/content`);
+    await hydrated(page);
+    await page.getByRole("navigation", { name: "Lists" }).getByRole("link", { name: "Pages" }).click();
+    await look(page.getByRole("heading", { level: 1 })).text("Pages");
+    await axeAtBothWidths(page);
+
+    await page.getByRole("link", { name: "Pricing and Self-Pay Rates" }).click();
+    const form = page.getByRole("form", { name: "Edit the page" });
+    await form.getByLabel("Title", { exact: true }).fill("Fees, insurance and payment");
+    await form.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByRole("region", { name: "Preview: not published yet" });
+    await look(preview.getByRole("heading", { level: 1 })).text("Fees, insurance and payment");
+    await look(form.getByLabel("Title", { exact: true })).value("Fees, insurance and payment");
+    await axeAtBothWidths(page);
+
+    await form.getByLabel("Page address").fill("fees");
+    await form.getByRole("button", { name: "Publish changes" }).click();
+    // Said under the field before (its note) and after (the refusal).
+    await look(form.locator("#item-slug-error")).text(
+      "This page's address stays /pricing: the site's navigation and links are built on it. Change its words instead.",
+    );
+    await look(form.getByLabel("Page address")).focused();
+    await form.getByLabel("Page address").fill("pricing");
+    await form.getByRole("button", { name: "Publish changes" }).click();
+    await look(form.getByRole("status")).text("Published: the page's title changed on the website for every visitor.");
+
+    const visitor = await browser.open({ viewport: MOBILE });
+    await visitor.page.goto(`${server.url}/pricing`);
+    await look(visitor.page.getByRole("heading", { level: 1 })).text("Fees, insurance and payment");
+  });
+
+  it("previews and adds a question, then undoes the addition and a deletion from their confirmations", async () => {
+    const { page, context } = await browser.open({ viewport: DESKTOP });
+    await addSessionCookie(context, server.url, cookie);
+    await page.goto(`${server.url}/admin/content/faq/new`);
+    await hydrated(page);
+    const question = "Can I bring my service dog to appointments?";
+    const form = page.getByRole("form", { name: "New question" });
+    await form.getByLabel("Question").fill(question);
+    await form
+      .getByLabel("Answer")
+      .fill("Yes. Service animals are welcome in every office, and so are emotional support animals by arrangement.");
+    await form.getByRole("button", { name: "Preview" }).click();
+    await look(page.getByRole("region", { name: "Preview: not published yet" }).getByText(question)).visible();
+    await form.getByRole("button", { name: "Publish the new question" }).click();
+    await look(page.getByText("Published: the new question is on the website for every visitor.")).visible();
+    expect(await (await fetch(`${server.url}/`)).text()).toContain(question);
+
+    await page.getByRole("button", { name: `Undo: adding “${question}”` }).click();
+    await look(page.getByRole("heading", { level: 1 })).text("FAQ");
+    await look(page.getByText("Undone: the new question is no longer on the website.")).visible();
+    expect(await (await fetch(`${server.url}/`)).text()).not.toContain(question);
+
+    // A deletion, undone from the list it returns to.
+    await page.getByRole("link", { name: /^Edit/ }).first().click();
+    await look(page.getByRole("form", { name: "Edit the question" })).visible();
+    const first = await page.getByRole("heading", { level: 1 }).textContent();
+    await page.getByRole("button", { name: "Delete this question" }).click();
+    await look(page.getByText("Deleted: the question is no longer on the website.")).visible();
+    await page.getByRole("button", { name: "Undo: deleting the question" }).click();
+    await look(page.getByText(`Undone: “${first}” is back on the website, in its old place.`)).visible();
+    await look(page.getByRole("link", { name: /^Edit/ }).first()).attribute("href", /\/admin\/content\/faq\/\d+$/);
+    expect(await page.getByRole("link", { name: /^Edit/ }).first().textContent()).toBe(`Edit: ${first}`);
+  });
+});

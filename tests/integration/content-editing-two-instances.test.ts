@@ -10,7 +10,8 @@ const MARKETING = { name: "Mara Content", email: "mara.two@clinic.example", role
  * An office's hours published through one instance's page (the form as a
  * browser without JavaScript posts it): that instance serves them at once;
  * another on the same PostgreSQL, whose page cache holds the old page,
- * within 1 s (issue 19). Without TEST_DATABASE_URL this block is skipped.
+ * within 1 s (issue 19). The same for a content page's words (the
+ * content lists' editor). Without TEST_DATABASE_URL this block is skipped.
  */
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
   "publishing site content across two app instances on one PostgreSQL (needs TEST_DATABASE_URL)",
@@ -73,6 +74,34 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       await expect.poll(() => sundayOn(two), { timeout: 1000, interval: 50 }).toBe("10:00 AM – 2:00 PM");
       expect(Date.now() - published).toBeLessThan(1000);
       expect(await sundayOn(one)).toBe("10:00 AM – 2:00 PM");
+    });
+
+    it("shows a content page's new words at once where they were published and within 1 s on the other", async () => {
+      const titleOn = async (app: ApiApp) =>
+        /<h1[^>]*>([^<]*)<\/h1>/.exec(await (await fetch(`${app.url}/new-patients`)).text())?.[1];
+      const [page] = await one.database.db.select().from(t.pages).where(eq(t.pages.slug, "new-patients"));
+      for (const app of [one, two]) {
+        expect(await titleOn(app)).toBe(page!.title);
+        expect((await fetch(`${app.url}/new-patients`)).headers.get("x-cache")).toBe("HIT");
+      }
+      const res = await fetch(`${one.url}/admin/content/pages/${page!.id}`, {
+        method: "POST",
+        headers: { cookie, origin: one.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          intent: "save-item",
+          title: "Your first visit",
+          slug: page!.slug,
+          metaTitle: page!.metaTitle,
+          metaDescription: page!.metaDescription,
+          lede: page!.lede,
+          body: page!.body,
+        }),
+      });
+      expect(res.status).toBe(200);
+      const published = Date.now();
+      expect(await titleOn(one)).toBe("Your first visit");
+      await expect.poll(() => titleOn(two), { timeout: 1000, interval: 50 }).toBe("Your first visit");
+      expect(Date.now() - published).toBeLessThan(1000);
     });
   },
 );

@@ -157,7 +157,7 @@ describe.each(databaseKinds())("editing the content lists on %s", (kind) => {
       "“Aetna” was not deleted: other content links to it. Change those links first.",
     );
     expect((refused.answer as { linkedFrom?: unknown }).linkedFrom).toEqual([
-      { label: `The page “${page!.title}”`, href: "/admin/seo/page" },
+      { label: `The page “${page!.title}”`, href: `/admin/content/pages/${page!.id}` },
     ]);
     expect(await db().select().from(t.insuranceProviders).where(eq(t.insuranceProviders.id, aetna!.id))).toHaveLength(
       1,

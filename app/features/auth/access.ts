@@ -35,7 +35,7 @@ export const permissions = {
   blog: ["admin", "marketing", "clinician"],
   /** Approve a blog post, and let a draft past its safety checks with a written reason: licensed clinicians only. */
   "blog-approve": ["clinician"],
-  /** The site's content: the clinic's settings, its offices, and the FAQ, testimonials, insurers, conditions and treatments. */
+  /** The site's content: the clinic's settings, its offices, the FAQ, testimonials, insurers, conditions, treatments and pages. */
   content: ["admin", "marketing"],
   /** Upload and delete images for the blog and the site's content (issue 18's featured images, issue 19's photos). */
   images: ["admin", "marketing", "clinician"],

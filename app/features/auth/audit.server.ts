@@ -85,15 +85,20 @@ export interface AuditRecord {
 }
 
 /** Appends one entry. The table refuses updates and deletes (migration 0003). */
-export async function audit(db: Db, actor: AuditActor, record: AuditRecord, at = new Date()): Promise<void> {
-  await db.insert(auditLog).values({
-    at,
-    actorId: actor.id,
-    actorEmail: actor.email?.slice(0, 254) ?? null,
-    action: record.action,
-    targetType: record.target?.type ?? null,
-    targetId: record.target?.id ?? null,
-    ip: actor.ip,
-    detail: record.detail ?? {},
-  });
+export async function audit(db: Db, actor: AuditActor, record: AuditRecord, at = new Date()): Promise<number> {
+  const [entry] = await db
+    .insert(auditLog)
+    .values({
+      at,
+      actorId: actor.id,
+      actorEmail: actor.email?.slice(0, 254) ?? null,
+      action: record.action,
+      targetType: record.target?.type ?? null,
+      targetId: record.target?.id ?? null,
+      ip: actor.ip,
+      detail: record.detail ?? {},
+    })
+    .returning({ id: auditLog.id });
+  // The entry's id: a confirmation can offer to undo exactly this change.
+  return entry!.id;
 }

@@ -4,17 +4,32 @@ import type { AuditActor } from "~/features/auth/audit.server";
 import { formAnswer } from "~/lib/form-answer";
 import {
   DELETE_ITEM_INTENT,
+  fixedAddressNote,
+  FIXED_PAGE_SLUGS,
   isContentList,
   LIST_SPECS,
+  PREVIEW_ITEM_INTENT,
   SAVE_ITEM_INTENT,
+  UNDO_ITEM_INTENT,
   type ContentListKey,
   type ItemAnswer,
   type ItemPageData,
   type ListPageData,
+  type ListSpec,
 } from "./content-lists";
 import { parseItemForm } from "./content-lists-schema.server";
-import { deleteItem, fieldChoices, findItem, itemValuesOf, listItems, saveItem } from "./content-lists.server";
+import {
+  deleteItem,
+  fieldChoices,
+  findItem,
+  itemValuesOf,
+  listItems,
+  saveItem,
+  uploadedImagePath,
+} from "./content-lists.server";
+import { revertPosted } from "./content-store.server";
 import { FIELD_LABELS } from "./content-rules";
+import { itemPreviewHtml } from "./item-preview.server";
 import type { MoveAnswer } from "./reorder";
 import { runMoveAction } from "./reorder-action.server";
 
@@ -23,6 +38,20 @@ type Services = Pick<ServerServices, "pageCache" | "redirects">;
 /** The list named in the address, or null (the route answers 404). */
 export const contentListOf = (param: string | undefined): ContentListKey | null =>
   param && isContentList(param) ? param : null;
+
+/**
+ * What the address says just happened (`?done=added&entry=41`, after a redirect): the confirmation to
+ * show, with the audit entry its Undo reverts; undefined otherwise.
+ */
+export function confirmed(
+  request: Request,
+  what: "added" | "deleted" | "undone",
+): { entry: number | null } | undefined {
+  const query = new URL(request.url).searchParams;
+  if (query.get("done") !== what) return undefined;
+  const entry = Number(query.get("entry"));
+  return { entry: Number.isSafeInteger(entry) && entry > 0 ? entry : null };
+}
 
 const shorten = (text: string, max = 110) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
@@ -37,7 +66,7 @@ export async function listPageData(db: Db, key: ContentListKey): Promise<ListPag
       const hidden =
         row.published === false ? "Not shown on the website. " : row.featured === true ? "On the home page · " : "";
       const words =
-        key === "insurer" || key === "condition" || key === "treatment"
+        key === "insurer" || key === "condition" || key === "treatment" || key === "pages"
           ? `/${String(row.slug)}`
           : String(row[summaryField?.name ?? ""] ?? "");
       return { id: row.id, title: String(row[spec.titleField] ?? ""), summary: hidden + shorten(words) };
@@ -48,6 +77,8 @@ export async function listPageData(db: Db, key: ContentListKey): Promise<ListPag
 /** /admin/content/:list/:id (or /new) — one item's form; null when there is no such item. */
 export async function itemPageData(db: Db, key: ContentListKey, id: number | null): Promise<ItemPageData | null> {
   const spec = LIST_SPECS[key];
+  // The site's pages are changed, never added (LIST_SPECS' fixedSet).
+  if (id === null && spec.fixedSet) return null;
   const row = id === null ? null : await findItem(db, key, id);
   if (id !== null && !row) return null;
   const stored = row ? itemValuesOf(spec, row) : {};
@@ -60,10 +91,22 @@ export async function itemPageData(db: Db, key: ContentListKey, id: number | nul
     else if (field.kind === "rating") values[field.name] = String(value ?? 5);
     else values[field.name] = value === null || value === undefined ? "" : String(value);
   }
-  return { spec, id, values, images, choices: await fieldChoices(db, key) };
+  const fixed = key === "pages" && FIXED_PAGE_SLUGS.has(values.slug ?? "");
+  return {
+    spec,
+    id,
+    values,
+    images,
+    choices: await fieldChoices(db, key),
+    ...(fixed ? { fieldNotes: { slug: fixedAddressNote(values.slug!) } } : {}),
+  };
 }
 
-const fieldsWords = (fields: string[]) => fields.map((f) => FIELD_LABELS[f] ?? f).join(", ");
+/** The changed fields in words: the shared labels ("address"), else the list's own ("page content (markdown)"). */
+const fieldsWords = (spec: ListSpec, fields: string[]) =>
+  fields
+    .map((f) => FIELD_LABELS[f] ?? spec.fields.find((field) => field.name === f)?.label.toLowerCase() ?? f)
+    .join(", ");
 
 /**
  * A posted form of a list page or an item's editor: save (add or change),
@@ -79,10 +122,19 @@ export async function runListAction(
   key: ContentListKey,
   id: number | null,
   values: Record<string, string> | null,
-): Promise<{ status: number; answer: ItemAnswer | MoveAnswer; savedId?: number; deleted?: boolean }> {
-  const moved = await runMoveAction(db, services, actor, values);
-  if (moved) return moved;
+): Promise<{
+  status: number;
+  answer: ItemAnswer | MoveAnswer;
+  savedId?: number;
+  /** The audit entry of an addition or a deletion, for the confirmation's Undo. */
+  entry?: number;
+  deleted?: boolean;
+  /** An addition undone: the item's editor is gone. */
+  undone?: boolean;
+}> {
   const spec = LIST_SPECS[key];
+  const moved = spec.fixedSet ? null : await runMoveAction(db, services, actor, values);
+  if (moved) return moved;
   const intent = values?.intent ?? "";
   const answer = (
     status: number,
@@ -92,6 +144,55 @@ export async function runListAction(
     answer: formAnswer<string, { intent: string; linkedFrom?: ItemAnswer["linkedFrom"] }>({ intent, ...init }),
   });
   const typed = values ?? {};
+  if (spec.fixedSet && (id === null || intent === DELETE_ITEM_INTENT))
+    return answer(400, {
+      ok: false,
+      message: `The site's ${spec.title.toLowerCase()} are changed here, not added or deleted.`,
+    });
+  if (intent === PREVIEW_ITEM_INTENT) {
+    const parsed = parseItemForm(spec, typed, await fieldChoices(db, key));
+    if (!parsed.ok)
+      return answer(400, {
+        ok: false,
+        message:
+          "The preview needs every field filled in as it would be published: please correct the highlighted fields.",
+        fields: parsed.fields,
+        values: typed,
+      });
+    const images: Record<string, string | null> = {};
+    for (const field of spec.fields.filter((f) => f.kind === "image")) {
+      const uploaded = typed[`${field.name}Image`] ?? "";
+      const path = uploaded ? await uploadedImagePath(db, uploaded) : undefined;
+      if (path !== undefined) images[field.name] = path;
+      else if (typed[`${field.name}Remove`] === "on") images[field.name] = null;
+    }
+    const hidden =
+      parsed.values.published === false ? " It stays off the website while “Show on the website” is off." : "";
+    return answer(200, {
+      ok: true,
+      tone: "info",
+      message: `This is the preview: nothing is published until you publish.${hidden}`,
+      values: typed,
+      preview: await itemPreviewHtml(db, key, id, parsed.values, images),
+    });
+  }
+  if (intent === UNDO_ITEM_INTENT) {
+    const reverted = await revertPosted(db, services, values?.entry, actor);
+    if (!reverted) return answer(400, { ok: false, message: "This form submission could not be understood." });
+    if (!reverted.ok) return answer(reverted.status, { ok: false, message: reverted.message });
+    if (!reverted.change.changed)
+      return answer(200, { ok: true, tone: "info", message: `Nothing to undo: ${reverted.what} is as it was.` });
+    const removed = reverted.change.fields.includes("removed");
+    return {
+      ...answer(200, {
+        ok: true,
+        message: removed
+          ? `Undone: ${reverted.what} is no longer on the website.`
+          : `Undone: ${reverted.what} is back on the website, in its old place.`,
+      }),
+      undone: removed,
+    };
+  }
   if (intent === SAVE_ITEM_INTENT) {
     const parsed = parseItemForm(spec, typed, await fieldChoices(db, key));
     if (!parsed.ok)
@@ -124,9 +225,10 @@ export async function runListAction(
         message:
           id === null
             ? `Published: the new ${spec.noun} is on the website for every visitor.`
-            : `Published: the ${spec.noun}'s ${fieldsWords(saved.fields)} changed on the website for every visitor.`,
+            : `Published: the ${spec.noun}'s ${fieldsWords(spec, saved.fields)} changed on the website for every visitor.`,
       }),
       savedId: saved.id,
+      ...(id === null ? { entry: saved.entry } : {}),
     };
   }
   if (intent === DELETE_ITEM_INTENT) {
@@ -144,9 +246,10 @@ export async function runListAction(
     return {
       ...answer(200, {
         ok: true,
-        message: `Deleted: “${deleted.label}” is no longer on the website. Undo it from the content history.`,
+        message: `Deleted: “${deleted.label}” is no longer on the website.`,
       }),
       deleted: true,
+      entry: deleted.entry,
     };
   }
   return answer(400, { ok: false, message: "This form submission could not be understood." });

@@ -1,3 +1,4 @@
+import { bodyProblems } from "~/features/content/markdown.server";
 import type { FieldChoices, ListField, ListSpec } from "./content-lists";
 
 /**
@@ -52,6 +53,19 @@ function checkField(
     case "image":
       // Read by the store (an uploaded image's id, or keeping the current one).
       return { value: null };
+    case "markdown": {
+      // A body keeps its lines as typed (lists, tables, a block on its own line); only line ends are made one kind.
+      const value = (raw ?? "").replace(/\r\n?/g, "\n").trim();
+      const { min = 1, max = 20000 } = field;
+      if (value === "")
+        return field.optional ? { value: field.emptyIsText ? "" : null } : { problem: `Enter the ${what}.` };
+      if (hasControlExceptLines(value)) return { problem: `The ${what} has a character that cannot be shown.` };
+      if (value.length < min || value.length > max)
+        return { problem: `Keep the ${what} between ${min} and ${max} characters (it has ${value.length}).` };
+      const problems = bodyProblems(value);
+      if (problems.length > 0) return { problem: `The ${what} has ${problems.join(" and ")}.` };
+      return { value };
+    }
     default: {
       const value = field.kind === "textarea" ? paragraphs(raw ?? "") : squashed(raw ?? "");
       const { min = 1, max = 200 } = field;

@@ -7,7 +7,15 @@ import { bumpContentVersion } from "~/features/content/content-version.server";
 import { imageSources } from "~/features/images/image-store.server";
 import { addSlugRedirect } from "~/features/seo-redirects/redirects.server";
 import { staffPath } from "~/lib/staff-area";
-import { LIST_SPECS, type ContentListKey, type FieldChoices, type ListSpec } from "./content-lists";
+import {
+  fixedAddressNote,
+  FIXED_PAGE_SLUGS,
+  LIST_SPECS,
+  RESERVED_SLUGS,
+  type ContentListKey,
+  type FieldChoices,
+  type ListSpec,
+} from "./content-lists";
 import type { ItemValues } from "./content-lists-schema.server";
 import { ORDERED_LISTS } from "./reorder.server";
 
@@ -23,7 +31,12 @@ import { ORDERED_LISTS } from "./reorder.server";
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Row = Record<string, unknown> & { id: number; sortOrder: number };
 
-const tableOf = (key: ContentListKey) => ORDERED_LISTS[key].table;
+/** Each list's table: the ordered lists', and the site's pages (changed only, never reordered here). */
+const tableOf = (key: ContentListKey) => (key === "pages" ? pages : ORDERED_LISTS[key].table);
+/** The words the history shows for the list ("The FAQ"). */
+const listName = (key: ContentListKey): string => (key === "pages" ? "The pages" : ORDERED_LISTS[key].name);
+/** The lists whose items are pages at /{slug}: one address space. */
+const TOP_LEVEL: readonly ContentListKey[] = ["insurer", "treatment", "pages"];
 
 /** A row's values as the list's fields name them (an image field: its stored path). */
 export function itemValuesOf(spec: ListSpec, row: Record<string, unknown>): ItemValues {
@@ -54,7 +67,7 @@ export async function fieldChoices(db: Db | Tx, key: ContentListKey): Promise<Fi
 
 export type ItemSaved =
   | { ok: true; changed: false; id: number }
-  | { ok: true; changed: true; id: number; version: string; fields: string[] }
+  | { ok: true; changed: true; id: number; version: string; fields: string[]; entry: number }
   | { ok: false; status: 400; fields: Record<string, string> }
   | { ok: false; status: 404; message: string };
 
@@ -67,20 +80,20 @@ async function slugTaken(tx: Tx, key: ContentListKey, slug: string, id: number |
     .from(table)
     .where(and(eq(table.slug, slug), self));
   if (same) return true;
-  if (key !== "insurer" && key !== "treatment") return false;
+  if (!TOP_LEVEL.includes(key)) return false;
   // The other kinds of page that answer /:slug.
   const others = [
-    key === "insurer"
-      ? tx.select({ slug: treatments.slug }).from(treatments).where(eq(treatments.slug, slug))
-      : tx.select({ slug: insuranceProviders.slug }).from(insuranceProviders).where(eq(insuranceProviders.slug, slug)),
+    // In TOP_LEVEL's order: insurers, treatments, pages.
+    tx.select({ slug: insuranceProviders.slug }).from(insuranceProviders).where(eq(insuranceProviders.slug, slug)),
+    tx.select({ slug: treatments.slug }).from(treatments).where(eq(treatments.slug, slug)),
     tx.select({ slug: pages.slug }).from(pages).where(eq(pages.slug, slug)),
-  ];
+  ].filter((_, i) => TOP_LEVEL[i] !== key);
   const [other] = (await Promise.all(others)).flat();
   return other !== undefined;
 }
 
 /** The stored path of a newly uploaded logo: its narrowest WebP variant (the logos are shown 40px tall). */
-async function uploadedImagePath(tx: Tx, imageId: string): Promise<string | null | undefined> {
+export async function uploadedImagePath(tx: Db | Tx, imageId: string): Promise<string | null | undefined> {
   if (!/^\d{1,9}$/.test(imageId)) return undefined;
   const image = await imageSources(tx as unknown as Db, Number(imageId));
   if (!image) return undefined;
@@ -127,12 +140,8 @@ export async function saveItem(
       next[field.name] =
         path ?? (form[`${field.name}Remove`] === "on" ? null : ((row?.[field.name] as string | null) ?? null));
     }
-    if (typeof next.slug === "string" && (await slugTaken(tx, key, next.slug, id)))
-      return {
-        ok: false,
-        status: 400,
-        fields: { slug: `Another page already uses /${next.slug}. Choose another address.` },
-      };
+    const slugProblem = typeof next.slug === "string" ? await slugRefusal(tx, key, row, next.slug, id) : null;
+    if (slugProblem) return { ok: false, status: 400, fields: { slug: slugProblem } };
     const who = String(next[spec.titleField] ?? "");
     if (row === null) {
       const [{ last } = { last: null }] = await tx.select({ last: max(table.sortOrder) }).from(table);
@@ -140,10 +149,10 @@ export async function saveItem(
         .insert(table)
         .values({ ...next, sortOrder: last === null ? 0 : Number(last) + 1 } as never)
         .returning({ id: table.id })) as { id: number }[];
-      await audit(tx, actor, {
+      const entry = await audit(tx, actor, {
         action: "content_item_added",
         target: { type: key, id: String(added!.id) },
-        detail: { name: ORDERED_LISTS[key].name, label: who, after: next },
+        detail: { name: listName(key), label: who, after: next },
       });
       return {
         ok: true,
@@ -151,6 +160,7 @@ export async function saveItem(
         id: added!.id,
         version: await bumpContentVersion(tx),
         fields: Object.keys(next),
+        entry,
       };
     }
     const diff = changedFields(itemValuesOf(spec, row), next);
@@ -160,10 +170,10 @@ export async function saveItem(
       .set({ ...diff.after, ...("updatedAt" in row ? { updatedAt: new Date() } : {}) } as never)
       .where(eq(table.id, row.id));
     await redirectOldAddress(tx, key, diff, actor);
-    await audit(tx, actor, {
+    const entry = await audit(tx, actor, {
       action: "content_item_changed",
       target: { type: key, id: String(row.id) },
-      detail: { name: ORDERED_LISTS[key].name, label: who, ...diff },
+      detail: { name: listName(key), label: who, ...diff },
     });
     return {
       ok: true,
@@ -171,8 +181,29 @@ export async function saveItem(
       id: row.id,
       version: await bumpContentVersion(tx),
       fields: Object.keys(diff.after),
+      entry,
     };
   });
+}
+
+/**
+ * Why a typed address cannot be used, or null: taken by another page at /{slug}, one of the site's
+ * own routes, or a change of a page whose address is fixed (FIXED_PAGE_SLUGS).
+ */
+async function slugRefusal(
+  tx: Tx,
+  key: ContentListKey,
+  row: Row | null,
+  slug: string,
+  id: number | null,
+): Promise<string | null> {
+  const was = row ? String(row.slug) : null;
+  if (slug === was) return null;
+  if (key === "pages" && was !== null && FIXED_PAGE_SLUGS.has(was)) return fixedAddressNote(was);
+  if (TOP_LEVEL.includes(key) && RESERVED_SLUGS.has(slug))
+    return `/${slug} is one of the site's own addresses. Choose another address.`;
+  if (await slugTaken(tx, key, slug, id)) return `Another page already uses /${slug}. Choose another address.`;
+  return null;
 }
 
 /**
@@ -187,7 +218,7 @@ async function redirectOldAddress(
   diff: { before: ItemValues; after: ItemValues },
   actor: AuditActor,
 ) {
-  if (key !== "insurer" && key !== "treatment") return;
+  if (!TOP_LEVEL.includes(key)) return;
   if (typeof diff.before.slug !== "string" || typeof diff.after.slug !== "string") return;
   await addSlugRedirect(tx as unknown as Db, `/${diff.before.slug}`, `/${diff.after.slug}`, actor);
   // The conditions that name the treatment follow it (their cards link to its page).
@@ -223,7 +254,7 @@ export async function linksToPath(db: Db | Tx, path: string): Promise<LinkedFrom
     db.select({ id: blogPosts.id, title: blogPosts.title }).from(blogPosts).where(linking(blogPosts.body)),
   ]);
   return [
-    ...pageRows.map((r) => ({ label: `The page “${r.title}”`, href: staffPath("seo/page") })),
+    ...pageRows.map((r) => ({ label: `The page “${r.title}”`, href: staffPath(`content/pages/${r.id}`) })),
     ...treatmentRows.map((r) => ({
       label: `The treatment “${r.title}”`,
       href: staffPath(`content/treatment/${r.id}`),
@@ -234,7 +265,7 @@ export async function linksToPath(db: Db | Tx, path: string): Promise<LinkedFrom
 }
 
 export type ItemDeleted =
-  | { ok: true; version: string; label: string }
+  | { ok: true; version: string; label: string; entry: number }
   | { ok: false; status: 404; message: string }
   | { ok: false; status: 409; message: string; linkedFrom: LinkedFrom[] };
 
@@ -264,16 +295,16 @@ export async function deleteItem(db: Db, key: ContentListKey, id: number, actor:
         linkedFrom,
       };
     await tx.delete(table).where(eq(table.id, id));
-    await audit(tx, actor, {
+    const entry = await audit(tx, actor, {
       action: "content_item_deleted",
       target: { type: key, id: String(id) },
       detail: {
-        name: ORDERED_LISTS[key].name,
+        name: listName(key),
         label,
         before: { ...itemValuesOf(spec, row), sortOrder: row.sortOrder },
       },
     });
-    return { ok: true, version: await bumpContentVersion(tx), label };
+    return { ok: true, version: await bumpContentVersion(tx), label, entry };
   });
 }
 
@@ -310,13 +341,13 @@ export async function undoItemChangeIn(
     if (!diff) return { changed: false };
     await tx
       .update(table)
-      .set(diff.after as never)
+      .set({ ...diff.after, ...("updatedAt" in row ? { updatedAt: new Date() } : {}) } as never)
       .where(eq(table.id, id));
     await redirectOldAddress(tx, key, diff, actor);
     await audit(tx, actor, {
       action: "content_item_changed",
       target: { type: key, id: String(id) },
-      detail: { name: ORDERED_LISTS[key].name, label, ...diff, revertOf: entry.id },
+      detail: { name: listName(key), label, ...diff, revertOf: entry.id },
     });
     return { changed: true, version: await bumpContentVersion(tx), fields: Object.keys(diff.after) };
   }
@@ -327,7 +358,7 @@ export async function undoItemChangeIn(
       action: "content_item_deleted",
       target: { type: key, id: String(id) },
       detail: {
-        name: spec.title,
+        name: listName(key),
         label,
         before: { ...itemValuesOf(spec, row), sortOrder: row.sortOrder },
         revertOf: entry.id,
@@ -351,7 +382,7 @@ export async function undoItemChangeIn(
     await audit(tx, actor, {
       action: "content_item_added",
       target: { type: key, id: String(added!.id) },
-      detail: { name: ORDERED_LISTS[key].name, label, after: values, revertOf: entry.id },
+      detail: { name: listName(key), label, after: values, revertOf: entry.id },
     });
     return { changed: true, version: await bumpContentVersion(tx), fields: ["restored"] };
   }

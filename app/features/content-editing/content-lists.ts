@@ -8,7 +8,7 @@ import type { FormAnswer } from "~/lib/form-answer";
  * React and no server code here: the editor's page reads it.
  */
 
-export type ListFieldKind = "text" | "textarea" | "slug" | "rating" | "checkbox" | "image" | "choice";
+export type ListFieldKind = "text" | "textarea" | "markdown" | "slug" | "rating" | "checkbox" | "image" | "choice";
 
 export interface ListField {
   name: string;
@@ -39,12 +39,28 @@ export interface ListSpec {
   /** The field whose words name an item. */
   titleField: string;
   fields: ListField[];
+  /**
+   * The site's own pages (spec §2's addresses and the policies): changed, never added, deleted or
+   * reordered here. Without it the list has Add, Delete and Move.
+   */
+  fixedSet?: true;
 }
 
-export const CONTENT_LIST_KEYS = ["faq", "testimonial", "insurer", "condition", "treatment"] as const;
+export const CONTENT_LIST_KEYS = ["faq", "testimonial", "insurer", "condition", "treatment", "pages"] as const;
 export type ContentListKey = (typeof CONTENT_LIST_KEYS)[number];
 export const isContentList = (key: string): key is ContentListKey =>
   (CONTENT_LIST_KEYS as readonly string[]).includes(key);
+
+/** A page's opening sentence (treatments and pages). */
+const LEDE_FIELD: ListField = {
+  name: "lede",
+  emptyIsText: true,
+  label: "Opening sentence",
+  kind: "textarea",
+  max: 300,
+  optional: true,
+  hint: "Shown under the page's heading.",
+};
 
 const SLUG_HINT = "Its page's address: lower-case words joined by hyphens, such as florida-blue.";
 
@@ -178,20 +194,12 @@ export const LIST_SPECS: Record<ContentListKey, ListSpec> = {
         optional: true,
         hint: "What search results show under the title.",
       },
-      {
-        name: "lede",
-        emptyIsText: true,
-        label: "Opening sentence",
-        kind: "textarea",
-        max: 300,
-        optional: true,
-        hint: "Shown under the page's heading.",
-      },
+      LEDE_FIELD,
       {
         name: "body",
         emptyIsText: true,
         label: "Page content (Markdown)",
-        kind: "textarea",
+        kind: "markdown",
         min: 200,
         max: 20000,
         optional: true,
@@ -199,10 +207,60 @@ export const LIST_SPECS: Record<ContentListKey, ListSpec> = {
       },
     ],
   },
+  pages: {
+    key: "pages",
+    title: "Pages",
+    noun: "page",
+    shownOn: "their own addresses (the services, team and insurance pages, the therapy topics, the policies)",
+    note: "The site's pages are changed here, not added or deleted. The addresses the site's navigation and links are built on stay as they are.",
+    titleField: "title",
+    fixedSet: true,
+    fields: [
+      { name: "title", label: "Title", kind: "text", min: 2, max: 80, hint: "The page's heading." },
+      {
+        name: "slug",
+        label: "Page address",
+        kind: "slug",
+        min: 2,
+        max: 60,
+        hint: "Lower-case words joined by hyphens, such as new-patients. A changed address leaves a redirect from the old one.",
+      },
+      {
+        name: "metaTitle",
+        emptyIsText: true,
+        label: "Search title",
+        kind: "text",
+        min: 10,
+        max: 60,
+        optional: true,
+        hint: "What search results show as the page's title; left empty, the title.",
+      },
+      {
+        name: "metaDescription",
+        label: "Search description",
+        kind: "text",
+        min: 120,
+        max: 156,
+        hint: "What search results show under the title: 120 to 156 characters.",
+      },
+      LEDE_FIELD,
+      {
+        name: "body",
+        label: "Page content (Markdown)",
+        kind: "markdown",
+        min: 50,
+        max: 20000,
+        hint: "## for headings, a blank line between paragraphs, [words](/address) for links; a line such as {{team}} places a live list.",
+      },
+    ],
+  },
 };
 
 export const SAVE_ITEM_INTENT = "save-item";
 export const DELETE_ITEM_INTENT = "delete-item";
+export const PREVIEW_ITEM_INTENT = "preview-item";
+/** Undo of the addition or deletion just confirmed (the audit entry's id in `entry`). */
+export const UNDO_ITEM_INTENT = "undo-item";
 
 /** One item as the list page shows it. */
 export interface ListRowView {
@@ -215,8 +273,10 @@ export interface ListRowView {
 export interface ListPageData {
   spec: ListSpec;
   rows: ListRowView[];
-  /** Arrived here after deleting an item (the editor's delete goes back to the list). */
-  deleted?: boolean;
+  /** Arrived here after deleting an item (the editor's delete goes back to the list): its audit entry, for Undo. */
+  deleted?: { entry: number | null };
+  /** Arrived here after undoing an addition from its editor. */
+  undone?: { entry: number | null };
 }
 
 /** An editor's choices for a "choice" field, by field name. */
@@ -230,16 +290,73 @@ export interface ItemPageData {
   /** An image field's current image, to show (its path). */
   images: Record<string, string | null>;
   choices: FieldChoices;
-  /** Arrived here just after adding the item. */
-  added?: boolean;
+  /** A field's line for this item instead of its hint (a page whose address stays). */
+  fieldNotes?: Record<string, string>;
+  /** Arrived here just after adding the item: its audit entry, for Undo. */
+  added?: { entry: number | null };
 }
 
 export type ItemAnswer = FormAnswer<string> & {
   intent: string;
   /** Places that link to the item, when a delete was refused. */
   linkedFrom?: { label: string; href: string }[];
+  /** The item as its public page shows it, from the typed values (nothing saved): HTML made on the server. */
+  preview?: string;
 };
 
 /** Addresses of the lists' pages. */
 export const listPath = (base: string, key: ContentListKey) => `${base}/${key}`;
 export const itemPath = (base: string, key: ContentListKey, id: number | "new") => `${base}/${key}/${id}`;
+
+/**
+ * Pages whose address stays (decision 0045): the spec's route table names them
+ * (§2: /insurance, /therapy, /team, /services, the info and therapy-topic
+ * pages), the /blog route reads its page by that address, and the frame's
+ * header and footer link to them (nav-links.ts: the policies too). A 301 would
+ * keep old links working, but the spec's addresses would then answer with a
+ * redirect and every page's navigation would link through one.
+ */
+export const FIXED_PAGE_SLUGS: ReadonlySet<string> = new Set([
+  "insurance",
+  "therapy",
+  "team",
+  "services",
+  "virtual-visit",
+  "new-patients",
+  "pricing",
+  "affordable-care",
+  "stress-management",
+  "psychotherapist-orlando",
+  "emdr-therapy",
+  "virtual-therapy",
+  "crisis-therapy",
+  "depression-counseling",
+  "anxiety-therapy",
+  "blog",
+  "locations",
+  "privacy",
+  "accessibility",
+  "terms",
+  "non-discrimination",
+]);
+
+/** Why a page's address stays, under its field and in the refusal. */
+export const fixedAddressNote = (slug: string) =>
+  `This page's address stays /${slug}: the site's navigation and links are built on it. Change its words instead.`;
+
+/** First segments of the site's own routes (app/routes.ts): a page at /{slug} there would never be reached. */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  "admin",
+  "api",
+  "auth",
+  "blog",
+  "team",
+  "locations",
+  "media",
+  "newsletter",
+  "thank-you",
+  "request-appointment",
+  "get-started",
+  "robots-txt",
+  "sitemap-xml",
+]);

@@ -20,7 +20,7 @@ import { clinicFormSchema, parseLocationForm } from "./content-schema.server";
 import {
   clinicValuesOf,
   listContentHistory,
-  revertContentChange,
+  revertPosted,
   saveClinic,
   type ContentChange,
 } from "./content-store.server";
@@ -156,16 +156,11 @@ export async function runContentAction(
     });
   }
   if (intent === REVERT_INTENT) {
-    const entry = Number(values?.entry);
-    if (!Number.isSafeInteger(entry) || entry <= 0)
-      return answer(400, { ok: false, message: "This form submission could not be understood." });
-    const reverted = await revertContentChange(db, entry, actor);
+    const reverted = await revertPosted(db, services, values?.entry, actor);
+    if (!reverted) return answer(400, { ok: false, message: "This form submission could not be understood." });
     if (!reverted.ok) return answer(reverted.status, { ok: false, message: reverted.message });
     if (!reverted.change.changed)
       return answer(200, { ok: true, tone: "info", message: `Nothing to undo: ${reverted.what} already say that.` });
-    services.pageCache.contentChanged(reverted.change.version);
-    if (reverted.change.fields.some((f) => f === "slug" || f === "removed" || f === "restored"))
-      await services.redirects.reload().catch(() => {});
     return answer(200, {
       ok: true,
       message: `Undone: ${reverted.what} (${fieldsWords(reverted.change.fields)}) are back as they were, on the website too.`,

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
+import type { ServerServices } from "~/context";
 import type { Db } from "~/db/client.server";
 import { auditLog, locations, siteContent, teamMembers, users } from "~/db/schema";
 import { audit, type AuditActor } from "~/features/auth/audit.server";
@@ -132,6 +133,28 @@ export async function revertContentChange(db: Db, entryId: number, actor: AuditA
       };
     return { ok: true, change: saved.change, what: row.name };
   });
+}
+
+/**
+ * An Undo button's post: the entry it names reverted, then this instance's
+ * page cache moved at once (and its redirect table, when an address moved);
+ * the other instances follow at their poll. Null when `entry` is no entry id.
+ */
+export async function revertPosted(
+  db: Db,
+  services: Pick<ServerServices, "pageCache" | "redirects">,
+  entry: string | undefined,
+  actor: AuditActor,
+): Promise<RevertResult | null> {
+  const id = Number(entry);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const reverted = await revertContentChange(db, id, actor);
+  if (!reverted.ok || !reverted.change.changed) return reverted;
+  services.pageCache.contentChanged(reverted.change.version);
+  // A moved address, or an office removed or put back, changes the redirect table (offices-store.server.ts).
+  if (reverted.change.fields.some((f) => f === "slug" || f === "removed" || f === "restored"))
+    await services.redirects.reload().catch(() => {});
+  return reverted;
 }
 
 /**

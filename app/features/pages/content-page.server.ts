@@ -29,48 +29,56 @@ const HOME: Crumb = { name: "Home", path: "/" };
 
 export async function loadContentPage(db: Db, slug: string): Promise<ContentPageView | null> {
   const [treatment] = await db.select().from(t.treatments).where(eq(t.treatments.slug, slug));
-  if (treatment) {
-    const [condition] = await db
-      .select({ id: t.conditions.id })
-      .from(t.conditions)
-      .where(eq(t.conditions.treatmentSlug, slug))
-      .limit(1);
-    return {
-      kind: "treatment",
-      slug,
-      title: treatment.title,
-      metaTitle: treatment.metaTitle || treatment.title,
-      metaDescription: treatment.metaDescription || treatment.shortDescription,
-      lede: treatment.lede || treatment.shortDescription,
-      schemaType: "MedicalWebPage",
-      aboutCondition: !!condition,
-      logo: null,
-      updatedAt: treatment.updatedAt.toISOString(),
-      crumbs: [HOME, { name: "Services", path: "/services" }, { name: treatment.title, path: `/${slug}` }],
-      body: await loadBody(db, treatment.body),
-    };
-  }
+  if (treatment) return treatmentView(db, treatment);
   const [provider] = await db.select().from(t.insuranceProviders).where(eq(t.insuranceProviders.slug, slug));
-  if (provider) {
-    const title = `${provider.name} Insurance`;
-    return {
-      kind: "insurance",
-      slug,
-      title,
-      metaTitle: provider.metaTitle || title,
-      metaDescription: provider.metaDescription,
-      lede: provider.lede,
-      schemaType: "WebPage",
-      aboutCondition: false,
-      logo: provider.logo,
-      updatedAt: provider.updatedAt.toISOString(),
-      crumbs: [HOME, { name: "Insurance", path: "/insurance" }, { name: provider.name, path: `/${slug}` }],
-      body: await loadBody(db, provider.body),
-    };
-  }
+  if (provider) return insurerView(db, provider);
   const page = await findPage(db, slug);
   if (page) return pageView(db, page);
   return null;
+}
+
+/** A treatment's page (also the editor's preview, from typed values). */
+export async function treatmentView(db: Db, treatment: t.InferTreatment): Promise<ContentPageView> {
+  const { slug } = treatment;
+  const [condition] = await db
+    .select({ id: t.conditions.id })
+    .from(t.conditions)
+    .where(eq(t.conditions.treatmentSlug, slug))
+    .limit(1);
+  return {
+    kind: "treatment",
+    slug,
+    title: treatment.title,
+    metaTitle: treatment.metaTitle || treatment.title,
+    metaDescription: treatment.metaDescription || treatment.shortDescription,
+    lede: treatment.lede || treatment.shortDescription,
+    schemaType: "MedicalWebPage",
+    aboutCondition: !!condition,
+    logo: null,
+    updatedAt: treatment.updatedAt.toISOString(),
+    crumbs: [HOME, { name: "Services", path: "/services" }, { name: treatment.title, path: `/${slug}` }],
+    body: await loadBody(db, treatment.body),
+  };
+}
+
+/** An insurance provider's page (also the editor's preview). */
+export async function insurerView(db: Db, provider: t.InferInsuranceProvider): Promise<ContentPageView> {
+  const { slug } = provider;
+  const title = `${provider.name} Insurance`;
+  return {
+    kind: "insurance",
+    slug,
+    title,
+    metaTitle: provider.metaTitle || title,
+    metaDescription: provider.metaDescription,
+    lede: provider.lede,
+    schemaType: "WebPage",
+    aboutCondition: false,
+    logo: provider.logo,
+    updatedAt: provider.updatedAt.toISOString(),
+    crumbs: [HOME, { name: "Insurance", path: "/insurance" }, { name: provider.name, path: `/${slug}` }],
+    body: await loadBody(db, provider.body),
+  };
 }
 
 export async function findPage(db: Db, slug: string) {

@@ -3,7 +3,12 @@ import { clientContext, databaseContext, servicesContext, staffContext } from "~
 import { readForStaff } from "~/features/auth/staff-guard.server";
 import { ItemPage } from "~/features/content-editing/components/item-page";
 import { itemPath, listPath, type ItemAnswer } from "~/features/content-editing/content-lists";
-import { contentListOf, itemPageData, runListAction } from "~/features/content-editing/content-lists-page.server";
+import {
+  confirmed,
+  contentListOf,
+  itemPageData,
+  runListAction,
+} from "~/features/content-editing/content-lists-page.server";
 import { CONTENT_PATH } from "~/lib/content-paths";
 import { answerWith, writeFailed } from "~/lib/form-answer.server";
 import { readFormValues } from "~/lib/form-values";
@@ -27,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { key, id } = addressed(params);
   const page = await readForStaff(() => itemPageData(db, key, id));
   if (!page) throw data(null, { status: 404 });
-  return data({ ...page, added: new URL(request.url).searchParams.get("done") === "added" });
+  return data({ ...page, added: confirmed(request, "added") });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -45,10 +50,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       id,
       values,
     );
-    // Added: on to the new item's own editor; deleted: back to the list. `done` has the page say what happened.
-    if (result.deleted) return redirect(`${listPath(CONTENT_PATH, key)}?done=deleted`, 303);
+    // Added: on to the new item's own editor; deleted (or an addition undone): back to the list. `done` has
+    // the page say what happened, `entry` names the audit entry its Undo reverts.
+    const undo = result.entry ? `&entry=${result.entry}` : "";
+    if (result.deleted) return redirect(`${listPath(CONTENT_PATH, key)}?done=deleted${undo}`, 303);
+    if (result.undone) return redirect(`${listPath(CONTENT_PATH, key)}?done=undone`, 303);
     if (id === null && result.savedId !== undefined && result.answer.ok)
-      return redirect(`${itemPath(CONTENT_PATH, key, result.savedId)}?done=added`, 303);
+      return redirect(`${itemPath(CONTENT_PATH, key, result.savedId)}?done=added${undo}`, 303);
     return answerWith(result.status, result.answer);
   } catch (error) {
     return writeFailed(error, context, { intent: values?.intent ?? "", values: values ?? {} });

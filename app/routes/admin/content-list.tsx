@@ -3,7 +3,12 @@ import { clientContext, databaseContext, servicesContext, staffContext } from "~
 import { readForStaff } from "~/features/auth/staff-guard.server";
 import { ContentListPage } from "~/features/content-editing/components/content-list-page";
 import type { ItemAnswer } from "~/features/content-editing/content-lists";
-import { contentListOf, listPageData, runListAction } from "~/features/content-editing/content-lists-page.server";
+import {
+  confirmed,
+  contentListOf,
+  listPageData,
+  runListAction,
+} from "~/features/content-editing/content-lists-page.server";
 import type { MoveAnswer } from "~/features/content-editing/reorder";
 import { answerWith, writeFailed } from "~/lib/form-answer.server";
 import { readFormValues } from "~/lib/form-values";
@@ -24,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const key = listOf(params.list);
   const page = await readForStaff(() => listPageData(db, key));
-  return data({ ...page, deleted: new URL(request.url).searchParams.get("done") === "deleted" });
+  return data({ ...page, deleted: confirmed(request, "deleted"), undone: confirmed(request, "undone") });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { databaseContext } from "~/context";
 import { contentPageMeta } from "~/features/pages/content-page-meta";
 import { loadContentPage } from "~/features/pages/content-page.server";
-import { ContentPageLayout } from "~/features/pages/components/content-page-layout";
+import { SlugPageView } from "~/features/pages/components/slug-page-view";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/slug-page";
 
@@ -22,19 +22,6 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export default function SlugPage({ loaderData, matches }: Route.ComponentProps) {
-  const site = matches[0].loaderData.site;
-  const logo = loaderData.kind === "insurance" && loaderData.logo;
-  return (
-    <ContentPageLayout
-      // Keyed by page: the body's server-kept HTML (Static) must not outlive a move to another /{slug}.
-      key={loaderData.slug}
-      view={loaderData}
-      site={site}
-      aside={
-        logo ? (
-          <img src={logo} alt={`${loaderData.title} logo`} width={160} height={54} className="h-14 w-auto" />
-        ) : undefined
-      }
-    />
-  );
+  // Keyed by page: the body's server-kept HTML (Static) must not outlive a move to another /{slug}.
+  return <SlugPageView key={loaderData.slug} view={loaderData} site={matches[0].loaderData.site} />;
 }

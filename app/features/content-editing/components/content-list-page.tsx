@@ -8,6 +8,7 @@ import { itemPath, type ItemAnswer, type ListPageData } from "../content-lists";
 import { MOVE_INTENT, type MoveAnswer } from "../reorder";
 import { LinkedFromList } from "./linked-from";
 import { OrderedList } from "./ordered-list";
+import { UndoConfirmation } from "./undo-confirmation";
 
 /** /admin/content/:list — one content list in its order: move, open to edit, add. */
 export function ContentListPage({ data, answer }: { data: ListPageData; answer?: ItemAnswer | MoveAnswer }) {
@@ -34,23 +35,34 @@ export function ContentListPage({ data, answer }: { data: ListPageData; answer?:
           </>
         }
         actions={
-          <Link to={itemPath(CONTENT_PATH, spec.key, "new")} className={buttonVariants({ variant: "secondary" })}>
-            <Plus aria-hidden className="size-5" />
-            Add a {spec.noun}
-          </Link>
+          spec.fixedSet ? undefined : (
+            <Link to={itemPath(CONTENT_PATH, spec.key, "new")} className={buttonVariants({ variant: "secondary" })}>
+              <Plus aria-hidden className="size-5" />
+              Add a {spec.noun}
+            </Link>
+          )
         }
       />
       {data.deleted && !answer ? (
+        <UndoConfirmation
+          message={`Deleted: the ${spec.noun} is no longer on the website.`}
+          entry={data.deleted.entry}
+          what={`deleting the ${spec.noun}`}
+        />
+      ) : null}
+      {data.undone && !answer ? (
         <p
           role="status"
           className="rounded-xl border border-primary bg-primary-soft p-3 text-sm font-medium text-primary-dark"
         >
-          Deleted: the {spec.noun} is no longer on the website. You can undo it from the content history.
+          Undone: the new {spec.noun} is no longer on the website.
         </p>
       ) : null}
       <AnswerMessage answer={itemAnswer} />
       {itemAnswer?.linkedFrom ? <LinkedFromList links={itemAnswer.linkedFrom} /> : null}
-      {data.rows.length === 0 ? (
+      {spec.fixedSet ? (
+        <FixedList data={data} />
+      ) : data.rows.length === 0 ? (
         <EmptyState title={`No ${spec.title.toLowerCase()} yet`}>Add the first with the button above.</EmptyState>
       ) : (
         <OrderedList
@@ -77,5 +89,24 @@ export function ContentListPage({ data, answer }: { data: ListPageData; answer?:
         />
       )}
     </div>
+  );
+}
+
+/** The site's own pages: changed, not moved (their order is the sitemap's), so a plain list of links. */
+function FixedList({ data }: { data: ListPageData }) {
+  return (
+    <ul aria-label={data.spec.title} className="grid gap-2 sm:grid-cols-2">
+      {data.rows.map((row) => (
+        <li key={row.id} className="grid gap-1 rounded-xl border border-line bg-surface p-4">
+          <Link
+            to={itemPath(CONTENT_PATH, data.spec.key, row.id)}
+            className="inline-flex min-h-6 items-center font-semibold text-primary underline"
+          >
+            {row.title}
+          </Link>
+          <p className="text-sm text-muted">{row.summary}</p>
+        </li>
+      ))}
+    </ul>
   );
 }

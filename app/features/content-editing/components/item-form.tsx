@@ -1,4 +1,4 @@
-import { Save, Trash2 } from "lucide-react";
+import { Eye, Save, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
@@ -8,12 +8,14 @@ import { describedBy, Field, inputClass } from "~/components/ui/field";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import {
   DELETE_ITEM_INTENT,
+  PREVIEW_ITEM_INTENT,
   SAVE_ITEM_INTENT,
   type ItemAnswer,
   type ItemPageData,
   type ListField,
 } from "../content-lists";
 import { LinkedFromList } from "./linked-from";
+import { PreviewPanel } from "./preview-panel";
 import { TextField } from "./text-field";
 
 /**
@@ -23,11 +25,16 @@ import { TextField } from "./text-field";
  */
 export function ItemForm({ data, answer, listHref }: { data: ItemPageData; answer?: ItemAnswer; listHref: string }) {
   const { spec } = data;
-  const busy = useSendingIntent(SAVE_ITEM_INTENT, DELETE_ITEM_INTENT) !== null;
+  const sending = useSendingIntent(SAVE_ITEM_INTENT, PREVIEW_ITEM_INTENT, DELETE_ITEM_INTENT);
+  const busy = sending !== null;
   const form = useFormFeedback(answer);
   const errors = answer?.ok === false ? answer.fields : {};
-  const typed = answer?.ok === false && answer.values ? answer.values : undefined;
-  const value = (name: string) => typed?.[name] ?? data.values[name] ?? "";
+  // What was typed stays in the form after a refusal or a preview.
+  const typed =
+    answer?.values && (answer.ok === false || answer.intent === PREVIEW_ITEM_INTENT) ? answer.values : undefined;
+  const preview = answer?.intent === PREVIEW_ITEM_INTENT ? answer.preview : undefined;
+  // A box left unticked is absent from what was typed.
+  const value = (name: string) => (typed ? (typed[name] ?? "") : (data.values[name] ?? ""));
   return (
     <div className="grid max-w-3xl gap-6">
       <Form
@@ -40,7 +47,6 @@ export function ItemForm({ data, answer, listHref }: { data: ItemPageData; answe
       >
         <AnswerMessage answer={answer} />
         {answer?.linkedFrom ? <LinkedFromList links={answer.linkedFrom} /> : null}
-        <input type="hidden" name="intent" value={SAVE_ITEM_INTENT} />
         {spec.fields.map((field) => (
           <ItemField
             key={field.name}
@@ -48,20 +54,26 @@ export function ItemForm({ data, answer, listHref }: { data: ItemPageData; answe
             value={value(field.name)}
             error={errors[field.name]}
             image={data.images[field.name] ?? null}
+            note={data.fieldNotes?.[field.name]}
             choices={data.choices[field.name] ?? []}
           />
         ))}
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" name="intent" value={SAVE_ITEM_INTENT} disabled={busy}>
             <Save aria-hidden className="size-5" />
             {data.id === null ? `Publish the new ${spec.noun}` : "Publish changes"}
+          </Button>
+          <Button type="submit" name="intent" value={PREVIEW_ITEM_INTENT} variant="outline" disabled={busy}>
+            <Eye aria-hidden className="size-5" />
+            {sending === PREVIEW_ITEM_INTENT ? "Preparing the preview..." : "Preview"}
           </Button>
           <Link to={listHref} className="inline-flex min-h-11 items-center px-2 font-semibold text-primary underline">
             Back to {spec.title}
           </Link>
         </div>
       </Form>
-      {data.id !== null ? (
+      {preview ? <PreviewPanel id="item-preview-heading" html={preview} /> : null}
+      {data.id !== null && !spec.fixedSet ? (
         <Form method="post" className="grid gap-2 border-t border-line pt-5">
           <input type="hidden" name="intent" value={DELETE_ITEM_INTENT} />
           <input type="hidden" name="id" value={data.id} />
@@ -86,24 +98,26 @@ function ItemField({
   error,
   image,
   choices,
+  note,
 }: {
   field: ListField;
   value: string;
   error?: string;
   image: string | null;
   choices: { value: string; label: string }[];
+  note?: string;
 }) {
   const id = `item-${field.name}`;
-  const description = field.hint;
+  const description = note ?? field.hint;
   const hint = field.optional ? "(optional)" : undefined;
-  if (field.kind === "textarea")
+  if (field.kind === "textarea" || field.kind === "markdown")
     return (
       <Field id={id} label={field.label} hint={hint} description={description} error={error}>
         <textarea
           id={id}
           name={field.name}
           defaultValue={value}
-          rows={5}
+          rows={field.kind === "markdown" ? 18 : 5}
           maxLength={(field.max ?? 1000) + 200}
           className={`${inputClass} py-3`}
           {...describedBy(id, { description, error })}

@@ -3,6 +3,7 @@ import { PageHeader } from "~/components/staff/page-header";
 import { CONTENT_PATH } from "~/lib/content-paths";
 import { listPath, type ItemAnswer, type ItemPageData } from "../content-lists";
 import { ItemForm } from "./item-form";
+import { UndoConfirmation } from "./undo-confirmation";
 
 /** /admin/content/:list/:id — one item's editor, with the list's note (testimonials: shared with permission). */
 export function ItemPage({ data, answer }: { data: ItemPageData; answer?: ItemAnswer }) {
@@ -24,12 +25,11 @@ export function ItemPage({ data, answer }: { data: ItemPageData; answer?: ItemAn
         }
       />
       {data.added && !answer ? (
-        <p
-          role="status"
-          className="rounded-xl border border-primary bg-primary-soft p-3 text-sm font-medium text-primary-dark"
-        >
-          Published: the new {spec.noun} is on the website for every visitor.
-        </p>
+        <UndoConfirmation
+          message={`Published: the new ${spec.noun} is on the website for every visitor.`}
+          entry={data.added.entry}
+          what={`adding “${title}”`}
+        />
       ) : null}
       <ItemForm data={data} answer={shown} listHref={listPath(CONTENT_PATH, spec.key)} />
     </div>

@@ -11,6 +11,7 @@ import { TEAM_CONTENT_PATH } from "~/lib/content-paths";
 import { cn } from "~/lib/cn";
 import type { TeamAnswer, TeamEditorData } from "../team-page-types";
 import { MODALITIES, TEAM_DELETE_INTENT, TEAM_INTENT, TEAM_LIMITS, TEAM_PREVIEW_INTENT } from "../team-rules";
+import { PreviewPanel } from "./preview-panel";
 import { TextField } from "./text-field";
 
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
@@ -298,18 +299,7 @@ export function TeamEditor({ data, answer }: { data: TeamEditorData; answer?: Te
         </div>
       </Form>
 
-      {preview ? (
-        <section aria-labelledby="team-preview-heading" className="grid gap-3">
-          <h2 id="team-preview-heading" className="text-2xl font-bold text-primary-dark">
-            Preview: not published yet
-          </h2>
-          <div
-            className="rounded-2xl border-2 border-dashed border-line bg-canvas"
-            // The public profile's own component, rendered on the server from the typed values.
-            dangerouslySetInnerHTML={{ __html: preview }}
-          />
-        </section>
-      ) : null}
+      {preview ? <PreviewPanel id="team-preview-heading" html={preview} /> : null}
 
       {data.id !== null ? (
         <section aria-labelledby="team-delete-heading" className="grid gap-3">
