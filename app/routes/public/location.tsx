@@ -1,10 +1,12 @@
-import { CalendarCheck, Clock, MapPin, Navigation, Phone } from "lucide-react";
+import { Clock, MapPin, Navigation, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { databaseContext } from "~/context";
 import { breadcrumbJsonLd, type Crumb } from "~/features/pages/breadcrumbs";
 import { BreadcrumbNav } from "~/features/pages/components/breadcrumb-nav";
 import { TeamCards } from "~/features/pages/components/blocks/team-cards";
+import { InnerPage } from "~/features/pages/components/inner-page";
+import { SideColumn } from "~/features/pages/components/side-column";
 import { HolidayClosures } from "~/features/pages/components/holiday-closures";
 import { OfficeHours } from "~/features/pages/components/office-hours";
 import { loadLocation } from "~/features/pages/location.server";
@@ -60,13 +62,23 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   );
 }
 
-export default function LocationPage({ loaderData }: Route.ComponentProps) {
+export default function LocationPage({ loaderData, matches }: Route.ComponentProps) {
   const { office, team } = loaderData;
+  const crumbs = crumbsFor(office);
   const address = `${office.street}, ${office.city}, ${office.state} ${office.zip}`;
   return (
-    <article className="container-page grid max-w-5xl gap-10 py-10 md:py-14">
+    <InnerPage
+      side={
+        <SideColumn
+          site={matches[0].loaderData.site}
+          path={crumbs[crumbs.length - 1]!.path}
+          crumbs={crumbs}
+          contact={false}
+        />
+      }
+    >
       <div className="grid gap-4">
-        <BreadcrumbNav crumbs={crumbsFor(office)} />
+        <BreadcrumbNav crumbs={crumbs} />
         <h1 className="text-3xl font-bold text-primary-dark md:text-4xl">
           {office.name}: psychiatry and therapy in {office.city}
         </h1>
@@ -125,10 +137,6 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                 Get Directions
               </ExternalLink>
             )}
-            <Link to="/request-appointment" className={buttonVariants()}>
-              <CalendarCheck aria-hidden className="size-4" />
-              Request Appointment
-            </Link>
           </div>
         </div>
         {office.telehealthOnly ? null : (
@@ -154,6 +162,6 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <TeamCards team={team} />
       </section>
-    </article>
+    </InnerPage>
   );
 }

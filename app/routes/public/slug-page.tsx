@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { InsurerLogo } from "~/components/insurer-mark";
 import { databaseContext } from "~/context";
 import { contentPageMeta } from "~/features/pages/content-page-meta";
 import { loadContentPage } from "~/features/pages/content-page.server";
@@ -32,7 +33,7 @@ export default function SlugPage({ loaderData, matches }: Route.ComponentProps) 
       site={site}
       aside={
         logo ? (
-          <img src={logo} alt={`${loaderData.title} logo`} width={160} height={54} className="h-14 w-auto" />
+          <InsurerLogo name={`${loaderData.title} logo`} logo={logo} loading="eager" className="h-10 md:h-12" />
         ) : undefined
       }
     />

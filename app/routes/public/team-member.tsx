@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { databaseContext } from "~/context";
 import { breadcrumbJsonLd } from "~/features/pages/breadcrumbs";
+import { InnerPage } from "~/features/pages/components/inner-page";
+import { SideColumn } from "~/features/pages/components/side-column";
 import { profileCrumbs } from "~/features/pages/profile-crumbs";
 import { clinicianJsonLd } from "~/features/pages/structured-data";
 import { loadTeamMember } from "~/features/pages/team-member.server";
@@ -40,6 +42,11 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 /** The page's words are HTML made on the server (team-profile-html.server.tsx), as a post's body is. */
-export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
-  return <div className="contents" dangerouslySetInnerHTML={{ __html: loaderData.html }} />;
+export default function TeamMemberPage({ loaderData, matches }: Route.ComponentProps) {
+  const crumbs = profileCrumbs(loaderData.member);
+  return (
+    <InnerPage side={<SideColumn site={matches[0].loaderData.site} path={crumbs[2]!.path} crumbs={crumbs} />} as="div">
+      <div className="contents" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+    </InnerPage>
+  );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { cn } from "~/lib/cn";
+import { InsurerLogo, InsurerWordmark } from "~/components/insurer-mark";
 import type { InsuranceProvider } from "~/features/content/types";
 
-/** A provider's logo, or its name when there is no logo or the image fails to load. `className` sizes the image. */
+/** A provider's mark (components/insurer-mark), falling back to the wordmark when the logo fails to load. */
 export function InsuranceLogo({ provider, className }: { provider: InsuranceProvider; className?: string }) {
   const [failed, setFailed] = useState(!provider.logo);
   const ref = useRef<HTMLImageElement>(null);
@@ -13,20 +13,14 @@ export function InsuranceLogo({ provider, className }: { provider: InsuranceProv
     if (img && img.complete && img.naturalWidth === 0) setFailed(true);
   }, []);
 
-  if (failed || !provider.logo) {
-    return <span className={cn("text-center font-semibold text-ink", className)}>{provider.name}</span>;
-  }
+  if (failed || !provider.logo) return <InsurerWordmark name={provider.name} className={className} />;
   return (
-    <img
+    <InsurerLogo
       ref={ref}
-      src={provider.logo}
-      alt={provider.name}
-      width={200}
-      height={60}
-      loading="lazy"
-      decoding="async"
+      name={provider.name}
+      logo={provider.logo}
       onError={() => setFailed(true)}
-      className={className ?? "h-10 w-auto"}
+      className={className}
     />
   );
 }

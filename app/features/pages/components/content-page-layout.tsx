@@ -3,7 +3,9 @@ import type { SiteContent } from "~/features/content/site-content";
 import type { ContentPageView } from "../content-page.server";
 import { ContentBlockView } from "./blocks/content-block";
 import { BreadcrumbNav } from "./breadcrumb-nav";
+import { InnerPage } from "./inner-page";
 import { PageBody } from "./page-body";
+import { SideColumn } from "./side-column";
 
 /**
  * The frame of every page with words of its own: trail, one h1, the lede and
@@ -26,7 +28,7 @@ export function ContentPageLayout({
   const [first] = view.body.segments;
   const leadsWithHelp = first?.kind === "block" && first.name === "crisis-help";
   return (
-    <article className="container-page grid max-w-4xl gap-8 py-10 md:py-14">
+    <InnerPage side={<SideColumn site={site} path={`/${view.slug}`} crumbs={view.crumbs} />}>
       {leadsWithHelp ? <ContentBlockView name="crisis-help" data={view.body.data} site={site} leading /> : null}
       <div className="grid gap-4">
         <BreadcrumbNav crumbs={view.crumbs} />
@@ -40,6 +42,6 @@ export function ContentPageLayout({
       </div>
       <PageBody body={view.body} site={site} skipLeadingBlock={leadsWithHelp} />
       {children}
-    </article>
+    </InnerPage>
   );
 }
