@@ -58,10 +58,11 @@ async function seedFrameContent(tx: Tx, content: ContentFiles) {
   await tx.insert(t.treatments).values(ordered(content.treatments)).onConflictDoNothing();
   await tx.insert(t.insuranceProviders).values(ordered(content["insurance-providers"])).onConflictDoNothing();
   await tx.insert(t.testimonials).values(ordered(content.testimonials));
-  await tx
-    .insert(t.teamMembers)
-    .values(ordered(content.team.map(({ education, approach, availability, offices, insurance, ...member }) => member)))
-    .onConflictDoNothing();
+  // The profile facts are the next step's (seedProfileFacts), which an older install also gets.
+  const members = content.team.map(
+    ({ education: _e, approach: _a, availability: _v, offices: _o, insurance: _i, ...member }) => member,
+  );
+  await tx.insert(t.teamMembers).values(ordered(members)).onConflictDoNothing();
   await tx.insert(t.conditions).values(ordered(content.conditions)).onConflictDoNothing();
   await tx.insert(t.faqItems).values(ordered(content.faq));
   await tx.insert(t.locations).values(ordered(content.locations)).onConflictDoNothing();

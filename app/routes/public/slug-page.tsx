@@ -1,9 +1,10 @@
 import { data } from "react-router";
-import { InsurerLogo } from "~/components/insurer-mark";
+import { InsurerLogo } from "~/features/pages/components/insurer-mark";
 import { databaseContext } from "~/context";
 import { contentPageMeta } from "~/features/pages/content-page-meta";
 import { loadContentPage } from "~/features/pages/content-page.server";
 import { ContentPageLayout } from "~/features/pages/components/content-page-layout";
+import { sideColumnHtml } from "~/features/pages/side-column-html.server";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/slug-page";
 
@@ -11,9 +12,10 @@ import type { Route } from "./+types/slug-page";
 export const headers = publicPageHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const view = await loadContentPage(context.get(databaseContext).db, params.slug);
+  const { db } = context.get(databaseContext);
+  const view = await loadContentPage(db, params.slug);
   if (!view) throw data(null, { status: 404 });
-  return view;
+  return { ...view, side: await sideColumnHtml(db, { path: `/${view.slug}`, crumbs: view.crumbs }) };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -31,6 +33,7 @@ export default function SlugPage({ loaderData, matches }: Route.ComponentProps) 
       key={loaderData.slug}
       view={loaderData}
       site={site}
+      sideHtml={loaderData.side}
       aside={
         logo ? (
           <InsurerLogo name={`${loaderData.title} logo`} logo={logo} loading="eager" className="h-10 md:h-12" />

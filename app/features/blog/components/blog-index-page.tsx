@@ -1,7 +1,6 @@
 import { Rss } from "lucide-react";
 import { BreadcrumbNav } from "~/features/pages/components/breadcrumb-nav";
 import { InnerPage } from "~/features/pages/components/inner-page";
-import { SideColumn } from "~/features/pages/components/side-column";
 import { PageBody } from "~/features/pages/components/page-body";
 import type { SiteContent } from "~/features/content/site-content";
 import type { BlogIndexView } from "../blog.server";
@@ -11,10 +10,10 @@ import { PaginationNav } from "./pagination-nav";
 import { PostList } from "./post-list";
 
 /** /blog and /blog/page/{n}: the list's words, one page of posts, the pagination. */
-export function BlogIndexPage({ view, site }: { view: BlogIndexView; site: SiteContent }) {
+export function BlogIndexPage({ view, site, side }: { view: BlogIndexView; site: SiteContent; side: string }) {
   const crumbs = indexCrumbs(view.words.title, view.page);
   return (
-    <InnerPage side={<SideColumn site={site} path={crumbs[crumbs.length - 1]!.path} />} as="div">
+    <InnerPage sideHtml={side} as="div">
       <div className="grid gap-4">
         <BreadcrumbNav crumbs={crumbs} />
         <div className="grid max-w-3xl gap-3">

@@ -1,6 +1,5 @@
 import { BreadcrumbNav } from "~/features/pages/components/breadcrumb-nav";
 import { InnerPage } from "~/features/pages/components/inner-page";
-import { SideColumn } from "~/features/pages/components/side-column";
 import { PageBody } from "~/features/pages/components/page-body";
 import type { SiteContent } from "~/features/content/site-content";
 import type { BlogPostView } from "../blog.server";
@@ -10,9 +9,9 @@ import { NotMedicalAdvice } from "./not-medical-advice";
 import { PostByline } from "./post-byline";
 
 /** /blog/{slug}: the trail, the one h1, the byline, the body with its blocks, the note, more to read. */
-export function BlogPostPage({ view, site }: { view: BlogPostView; site: SiteContent }) {
+export function BlogPostPage({ view, site, side }: { view: BlogPostView; site: SiteContent; side: string }) {
   return (
-    <InnerPage side={<SideColumn site={site} path={`/blog/${view.post.slug}`} />} as="div">
+    <InnerPage sideHtml={side} as="div">
       <PostArticle view={view} site={site} />
       <MorePosts posts={view.more} />
     </InnerPage>

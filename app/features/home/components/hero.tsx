@@ -44,7 +44,7 @@ export function Hero(props: {
             <ul className="flex flex-wrap items-center gap-3">
               {props.providers.slice(0, HERO_INSURANCE_LOGOS).map((provider) => (
                 <li key={provider.id} className="flex h-12 items-center rounded-xl border border-line bg-surface px-3">
-                  <InsuranceLogo provider={provider} className="md:h-7" />
+                  <InsuranceLogo provider={provider} />
                 </li>
               ))}
             </ul>

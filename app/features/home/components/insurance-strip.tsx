@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { insurerTile } from "~/components/insurer-mark";
 import type { InsuranceProvider } from "~/features/content/types";
 import { insuranceStrip } from "../copy";
-import { InsuranceLogo } from "./insurance-logo";
+import { InsuranceLogo, insurerTile } from "./insurance-logo";
 
 const STRIP_LOGOS = 5;
 

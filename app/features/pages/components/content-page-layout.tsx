@@ -5,7 +5,6 @@ import { ContentBlockView } from "./blocks/content-block";
 import { BreadcrumbNav } from "./breadcrumb-nav";
 import { InnerPage } from "./inner-page";
 import { PageBody } from "./page-body";
-import { SideColumn } from "./side-column";
 
 /**
  * The frame of every page with words of its own: trail, one h1, the lede and
@@ -16,19 +15,22 @@ export function ContentPageLayout({
   view,
   site,
   aside,
+  sideHtml,
   children,
 }: {
   view: ContentPageView;
   site: SiteContent;
   /** Shown beside the heading (a provider's logo, a portrait). */
   aside?: ReactNode;
+  /** The side column, made on the server (side-column-html.server.tsx). */
+  sideHtml: string;
   /** Shown after the body (a list the route adds). */
   children?: ReactNode;
 }) {
   const [first] = view.body.segments;
   const leadsWithHelp = first?.kind === "block" && first.name === "crisis-help";
   return (
-    <InnerPage side={<SideColumn site={site} path={`/${view.slug}`} crumbs={view.crumbs} />}>
+    <InnerPage sideHtml={sideHtml}>
       {leadsWithHelp ? <ContentBlockView name="crisis-help" data={view.body.data} site={site} leading /> : null}
       <div className="grid gap-4">
         <BreadcrumbNav crumbs={view.crumbs} />

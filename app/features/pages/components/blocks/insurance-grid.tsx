@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { InsurerMark, insurerTile } from "~/components/insurer-mark";
+import { InsurerMark, insurerTile } from "../insurer-mark";
 import { cn } from "~/lib/cn";
 import type { BlockData } from "../../block-data.server";
 

@@ -5,7 +5,9 @@ import { cn } from "~/lib/cn";
  * One look for every insurer's mark (issue 20): the same tile, the same height,
  * the same weight. A logo when content has one (its alt text is the insurer's
  * name, so the name is said once); otherwise the name set as a wordmark in the
- * clinic's palette. Presentational only: no state, so it adds no script.
+ * clinic's palette. Presentational only: no state. The home page's marks
+ * (features/home/components/insurance-logo.tsx) use the same classes; they are
+ * written out there so the home page's script shares no extra chunk for them.
  */
 export const insurerTile =
   "flex h-16 items-center justify-center rounded-card border border-line bg-surface px-3 md:h-20 md:px-4";
