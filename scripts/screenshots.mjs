@@ -94,6 +94,8 @@ async function main() {
         reducedMotion: "reduce",
       });
       const page = await context.newPage();
+      // The site's font is font-display: optional (a first visit may show the fallback): visit once to cache it.
+      await page.goto(server.url, { waitUntil: "networkidle" });
       for (const { name, path } of PAGES) {
         await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
         await page.evaluate(() => document.fonts.ready);

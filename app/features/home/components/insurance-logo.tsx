@@ -8,8 +8,8 @@ import type { InsuranceProvider } from "~/features/content/types";
  */
 export const insurerTile =
   "flex h-16 items-center justify-center rounded-card border border-line bg-surface px-3 md:h-20 md:px-4";
-const logoClass = "h-7 w-auto max-w-full object-contain md:h-8";
-const wordmarkClass = "text-center text-sm leading-tight font-semibold tracking-tight text-primary-dark md:text-base";
+const logoClass = "h-8 w-auto max-w-full object-contain";
+const wordmarkClass = "text-center text-sm leading-tight font-semibold tracking-tight text-primary-dark";
 
 /** A provider's logo, or its wordmark when there is no logo or the image fails to load. */
 export function InsuranceLogo({ provider }: { provider: InsuranceProvider }) {
@@ -28,7 +28,7 @@ export function InsuranceLogo({ provider }: { provider: InsuranceProvider }) {
       ref={ref}
       src={provider.logo}
       alt={provider.name}
-      width={240}
+      width={200}
       height={40}
       loading="lazy"
       decoding="async"

@@ -13,9 +13,9 @@ export const insurerTile =
   "flex h-16 items-center justify-center rounded-card border border-line bg-surface px-3 md:h-20 md:px-4";
 
 /** The logo's box: every logo is drawn into the same height and never wider than its tile. */
-const logoClass = "h-7 w-auto max-w-full object-contain md:h-8";
+const logoClass = "h-8 w-auto max-w-full object-contain";
 /** The wordmark: matches the demo logos' lettering (weight 600, the clinic's dark teal). */
-const wordmarkClass = "text-center text-sm leading-tight font-semibold tracking-tight text-primary-dark md:text-base";
+const wordmarkClass = "text-center text-sm leading-tight font-semibold tracking-tight text-primary-dark";
 
 export function InsurerWordmark({ name, className }: { name: string; className?: string }) {
   return <span className={cn(wordmarkClass, className)}>{name}</span>;
@@ -31,7 +31,7 @@ export function InsurerLogo({
     <img
       src={logo}
       alt={name}
-      width={240}
+      width={200}
       height={40}
       loading="lazy"
       decoding="async"
