@@ -40,8 +40,9 @@ export function SideColumn({
           Request Appointment
         </Link>
         <a href={telHref(site.footerPhone)} className={buttonVariants({ variant: "outline" })}>
+          {/* Named by the number alone: the page's own "Call …" link (a get-started block) stays the only one. */}
           <Phone aria-hidden className="size-4" />
-          Call {site.footerPhone}
+          {site.footerPhone}
         </a>
       </section>
       {contact ? (
