@@ -272,6 +272,34 @@ describe("home page", () => {
     expect(errors).toEqual([]);
   });
 
+  it("draws the insurance strip's marks as /insurance does: one tile, one logo height, each named once", async () => {
+    const { page, errors } = await home();
+    const marks = async (list: Locator) => {
+      await list.scrollIntoViewIfNeeded();
+      return list.locator("li img").evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          name: img.getAttribute("alt"),
+          height: Math.round(img.getBoundingClientRect().height),
+          tile: Math.round(img.closest("li, a")!.getBoundingClientRect().height),
+          text: img.closest("li")!.textContent!.trim(),
+        })),
+      );
+    };
+    const strip = await marks(
+      page.getByRole("region", { name: "Find an in-network provider from most insurance plans" }).getByRole("list"),
+    );
+    await page.goto(`${server.url}/insurance`);
+    const grid = await marks(page.getByRole("list", { name: "Insurance providers" }));
+    expect(strip.map((m) => m.name)).toEqual(providers.slice(0, strip.length).map((p) => p.name));
+    expect(grid.map((m) => m.name)).toEqual(providers.map((p) => p.name));
+    const looks = new Set([...strip, ...grid].map((m) => `${m.height}/${m.tile}`));
+    expect([...looks]).toEqual([`${grid[0]!.height}/${grid[0]!.tile}`]);
+    expect(grid[0]!.height).toBeGreaterThanOrEqual(24);
+    // The logo says the name: no words beside it.
+    for (const mark of [...strip, ...grid]) expect(mark.text, mark.name!).toBe("");
+    expect(errors).toEqual([]);
+  });
+
   it("shows six featured services, all of them on 'View All Services', and six again on 'Show Less'", async () => {
     const { page, errors } = await home();
     const section = page.getByRole("region", { name: "Featured Services" });

@@ -206,6 +206,45 @@ describe("one clinic on every page", () => {
     expect(text(region(mainPage, "footer"))).toContain(`${site.footerAddress} ${site.footerCityLine}`);
   });
 
+  it("names each insurer once on its /insurance card, a logo (its alt text) or a wordmark, in the providers' order", async () => {
+    const providers: { name: string; slug: string; logo: string | null }[] = await (
+      await fetch(`${server.url}/api/insurance-providers`)
+    ).json();
+    const html = (await reader.get("/insurance")).html ?? "";
+    const grid = /<ul aria-label="Insurance providers"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? "";
+    const cards = [...grid.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
+    expect(cards).toHaveLength(providers.length);
+    for (const [i, card] of cards.entries()) {
+      const provider = providers[i]!;
+      // What the card says: its words and its images' alt text, each a way of naming the insurer.
+      const said = [text(card), ...startTags(card, "img").map((img) => img.alt ?? "")].filter(Boolean);
+      expect(said, provider.slug).toEqual([provider.name]);
+      expect(startTags(card, "a").map((a) => a.href)).toEqual([`/${provider.slug}`]);
+    }
+  });
+
+  it("gives every inner page the side column, with the next step, the main phone and related pages", async () => {
+    const missing: string[] = [];
+    for (const path of PAGES.filter((p) => !["/", ...UNLISTED_PAGES].includes(p))) {
+      const html = (await reader.get(path)).html ?? "";
+      const side = /<div data-side-column[^>]*>([\s\S]*?)<\/aside>/.exec(html)?.[1];
+      if (!side) {
+        missing.push(path);
+        continue;
+      }
+      if (path === "/request-appointment" || path === "/get-started") continue; // their own next steps
+      const links = startTags(side, "a").map((a) => a.href);
+      expect(links, path).toContain("/request-appointment");
+      expect(links, path).toContain(tel(site.footerPhone));
+      // Related pages never include the page itself.
+      const related = /<nav aria-labelledby="side-related-title"[^>]*>([\s\S]*?)<\/nav>/.exec(side)?.[1] ?? "";
+      const relatedLinks = startTags(related, "a").map((a) => a.href);
+      expect(relatedLinks.length, path).toBeGreaterThanOrEqual(3);
+      expect(relatedLinks, path).not.toContain(path);
+    }
+    expect(missing).toEqual([]);
+  });
+
   it("repeats no paragraph within a page", async () => {
     const repeated: string[] = [];
     for (const path of PAGES) {

@@ -76,6 +76,36 @@ describe("accessibility of every public page", () => {
     expect((await sitemapPaths(server.url, PUBLIC_URL)).paths).toEqual(SITEMAP);
   });
 
+  it("puts the inner pages' side column beside the reading column from 1024 px and after it on a phone", async () => {
+    const paths = ["/insurance", "/team/maya-ellison", "/locations/winter-park", "/blog", "/request-appointment"];
+    const boxes = async (viewport: typeof MOBILE) => {
+      const { page } = await browser.open({ viewport });
+      const found: Record<string, { main: DOMRect; side: DOMRect; frame: DOMRect }> = {};
+      for (const path of paths) {
+        await page.goto(`${server.url}${path}`);
+        found[path] = await page.evaluate(() => {
+          const frame = document.querySelector("[data-inner-page]")!;
+          const box = (el: Element) => el.getBoundingClientRect().toJSON() as DOMRect;
+          return { frame: box(frame), main: box(frame.firstElementChild!), side: box(frame.lastElementChild!) };
+        });
+      }
+      return found;
+    };
+    const wide = await boxes(DESKTOP);
+    const phone = await boxes(MOBILE);
+    for (const path of paths) {
+      const { main, side, frame } = wide[path]!;
+      expect(side.left, `${path} at 1280px: beside`).toBeGreaterThanOrEqual(main.right);
+      expect(side.top, `${path} at 1280px: level with the content`).toBeLessThan(main.top + 50);
+      expect(side.width, path).toBeGreaterThanOrEqual(250);
+      // One container for every inner page, /request-appointment included.
+      expect(frame.width, path).toBe(wide["/insurance"]!.frame.width);
+      const small = phone[path]!;
+      expect(small.side.top, `${path} at 375px: after the content`).toBeGreaterThanOrEqual(small.main.bottom);
+      expect(small.side.left, path).toBe(small.main.left);
+    }
+  });
+
   it.each(PAGES)("%s", async (path) => {
     const problems: string[] = [];
     let whole: boolean | undefined;

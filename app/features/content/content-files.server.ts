@@ -72,6 +72,12 @@ export const contentFiles = {
       modalities: strings,
       bio: z.string(),
       metaDescription,
+      // What people choose a clinician by (issue 20); offices and insurers by slug.
+      education: z.string().min(1),
+      approach: z.string().min(1),
+      availability: z.string().min(1),
+      offices: z.array(slug),
+      insurance: z.array(slug),
     }),
   ),
   conditions: z.array(
@@ -201,6 +207,14 @@ function checkReferences(dir: string, content: ContentFiles) {
     "insurance-pages",
     content["insurance-providers"].map((p) => p.slug),
   );
+  const offices = new Set(content.locations.map((l) => l.slug));
+  const insurers = new Set(content["insurance-providers"].map((p) => p.slug));
+  for (const member of content.team) {
+    for (const office of member.offices)
+      if (!offices.has(office)) invalid(path.join(dir, "team.json"), `${member.slug}: no office '${office}'`);
+    for (const insurer of member.insurance)
+      if (!insurers.has(insurer)) invalid(path.join(dir, "team.json"), `${member.slug}: no insurer '${insurer}'`);
+  }
   const team = new Set(content.team.map((m) => m.slug));
   for (const post of content.blog) {
     for (const who of [post.author, post.reviewer]) {

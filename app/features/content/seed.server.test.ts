@@ -64,6 +64,34 @@ describeOnEachDatabase("demo content", (getDatabase) => {
     expect(await seedDemoContent(getDatabase())).toBe(false);
   });
 
+  it("gives every demo clinician the facts people choose by, and an older install them once, keeping staff edits", async () => {
+    const { db } = getDatabase();
+    const members = await db.select().from(t.teamMembers);
+    const offices = new Set((await db.select().from(t.locations)).map((l) => l.id));
+    for (const m of members) {
+      expect(m.education && m.approach && m.availability, m.slug).toBeTruthy();
+      expect(m.insuranceIds.length, m.slug).toBeGreaterThan(0);
+      for (const id of m.locationIds) expect(offices.has(id)).toBe(true);
+      // An office only for those who see patients in person.
+      expect(m.locationIds.length > 0, m.slug).toBe(m.modalities.includes("In person"));
+    }
+    await db.delete(t.appMeta).where(eq(t.appMeta.key, "demo_profile_facts_seeded_at"));
+    await db
+      .update(t.teamMembers)
+      .set({ education: "", approach: "", availability: "", locationIds: [], insuranceIds: [] });
+    await db
+      .update(t.teamMembers)
+      .set({ education: "Written by staff." })
+      .where(eq(t.teamMembers.slug, "maya-ellison"));
+    expect(await seedDemoContent(getDatabase())).toBe(true);
+    const [maya] = await db.select().from(t.teamMembers).where(eq(t.teamMembers.slug, "maya-ellison"));
+    const [lucia] = await db.select().from(t.teamMembers).where(eq(t.teamMembers.slug, "lucia-serrano"));
+    expect(maya!.education).toBe("Written by staff.");
+    expect(maya!.approach).toBe("");
+    expect(lucia!.approach).toMatch(/\w/);
+    expect(lucia!.locationIds.length).toBe(2);
+  });
+
   it("bumps the content version atomically", async () => {
     const v1 = Number(await readContentVersion(getDatabase().db));
     const results = await Promise.all([bumpContentVersion(getDatabase().db), bumpContentVersion(getDatabase().db)]);

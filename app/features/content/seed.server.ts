@@ -15,6 +15,7 @@ export const contentDir = path.join(projectRoot, "content");
 const STEPS = [
   { key: "demo_content_seeded_at", run: seedFrameContent },
   { key: "demo_pages_seeded_at", run: seedPageWords },
+  { key: "demo_profile_facts_seeded_at", run: seedProfileFacts },
 ] as const;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -57,10 +58,47 @@ async function seedFrameContent(tx: Tx, content: ContentFiles) {
   await tx.insert(t.treatments).values(ordered(content.treatments)).onConflictDoNothing();
   await tx.insert(t.insuranceProviders).values(ordered(content["insurance-providers"])).onConflictDoNothing();
   await tx.insert(t.testimonials).values(ordered(content.testimonials));
-  await tx.insert(t.teamMembers).values(ordered(content.team)).onConflictDoNothing();
+  // The profile facts are the next step's (seedProfileFacts), which an older install also gets.
+  const members = content.team.map(
+    ({ education: _e, approach: _a, availability: _v, offices: _o, insurance: _i, ...member }) => member,
+  );
+  await tx.insert(t.teamMembers).values(ordered(members)).onConflictDoNothing();
   await tx.insert(t.conditions).values(ordered(content.conditions)).onConflictDoNothing();
   await tx.insert(t.faqItems).values(ordered(content.faq));
   await tx.insert(t.locations).values(ordered(content.locations)).onConflictDoNothing();
+}
+
+/**
+ * What people choose a clinician by (issue 20): education, approach,
+ * availability, offices and insurers, for each demo clinician whose profile
+ * facts are all still empty, so nothing staff entered is touched.
+ */
+async function seedProfileFacts(tx: Tx, content: ContentFiles) {
+  const offices = new Map((await tx.select().from(t.locations)).map((l) => [l.slug, l.id]));
+  const insurers = new Map((await tx.select().from(t.insuranceProviders)).map((p) => [p.slug, p.id]));
+  const ids = (slugs: string[], bySlug: Map<string, number>) =>
+    slugs.flatMap((s) => (bySlug.has(s) ? [bySlug.get(s)!] : []));
+  for (const member of content.team) {
+    await tx
+      .update(t.teamMembers)
+      .set({
+        education: member.education,
+        approach: member.approach,
+        availability: member.availability,
+        locationIds: ids(member.offices, offices),
+        insuranceIds: ids(member.insurance, insurers),
+      })
+      .where(
+        and(
+          eq(t.teamMembers.slug, member.slug),
+          eq(t.teamMembers.education, ""),
+          eq(t.teamMembers.approach, ""),
+          eq(t.teamMembers.availability, ""),
+          sql`${t.teamMembers.locationIds} = '[]'::jsonb`,
+          sql`${t.teamMembers.insuranceIds} = '[]'::jsonb`,
+        ),
+      );
+  }
 }
 
 /**

@@ -16,5 +16,5 @@ export function publicHtml(node: ReactNode): string {
 
 /** A page at /{slug} as its route shows it. */
 export function contentPageHtml(view: ContentPageView, site: SiteContent): string {
-  return publicHtml(<SlugPageView view={view} site={site} />);
+  return publicHtml(<SlugPageView view={view} site={site} sideHtml="" />);
 }

@@ -4,6 +4,7 @@ import { blogIndexMeta } from "~/features/blog/blog-meta";
 import { loadBlogIndex } from "~/features/blog/blog.server";
 import { BlogIndexPage } from "~/features/blog/components/blog-index-page";
 import { parsePageParam } from "~/features/blog/pagination";
+import { sideColumnHtml } from "~/features/pages/side-column-html.server";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/blog-page";
 
@@ -14,9 +15,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = parsePageParam(params.page);
   if (page === null) throw data(null, { status: 404 });
   if (page === 1) throw redirect("/blog", 301);
-  const view = await loadBlogIndex(context.get(databaseContext).db, page);
+  const { db } = context.get(databaseContext);
+  const view = await loadBlogIndex(db, page);
   if (!view) throw data(null, { status: 404 });
-  return view;
+  return { ...view, side: await sideColumnHtml(db, { path: "/blog" }) };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -27,5 +29,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 export default function BlogPage({ loaderData, matches }: Route.ComponentProps) {
   // Keyed by page: server-kept HTML (Static) must not outlive a move to another page of the list.
-  return <BlogIndexPage key={loaderData.page} view={loaderData} site={matches[0].loaderData.site} />;
+  return (
+    <BlogIndexPage key={loaderData.page} view={loaderData} site={matches[0].loaderData.site} side={loaderData.side} />
+  );
 }

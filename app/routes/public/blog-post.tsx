@@ -4,6 +4,7 @@ import { blogPostMeta } from "~/features/blog/blog-meta";
 import { loadBlogPost } from "~/features/blog/blog.server";
 import { findUnpublishedPost } from "~/features/blog/posts.server";
 import { BlogPostPage } from "~/features/blog/components/blog-post-page";
+import { sideColumnHtml } from "~/features/pages/side-column-html.server";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/blog-post";
 
@@ -21,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (gone?.redirectTo) throw redirect(gone.redirectTo, 301);
     throw data(null, { status: gone ? 410 : 404 });
   }
-  return view;
+  return { ...view, side: await sideColumnHtml(db, { path: `/blog/${view.post.slug}` }) };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -32,5 +33,12 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 export default function BlogPost({ loaderData, matches }: Route.ComponentProps) {
   // Keyed by post: server-kept HTML (Static) must not outlive a move to another post.
-  return <BlogPostPage key={loaderData.post.slug} view={loaderData} site={matches[0].loaderData.site} />;
+  return (
+    <BlogPostPage
+      key={loaderData.post.slug}
+      view={loaderData}
+      site={matches[0].loaderData.site}
+      side={loaderData.side}
+    />
+  );
 }

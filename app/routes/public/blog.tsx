@@ -3,6 +3,7 @@ import { databaseContext } from "~/context";
 import { blogIndexMeta } from "~/features/blog/blog-meta";
 import { loadBlogIndex } from "~/features/blog/blog.server";
 import { BlogIndexPage } from "~/features/blog/components/blog-index-page";
+import { sideColumnHtml } from "~/features/pages/side-column-html.server";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/blog";
 
@@ -10,9 +11,10 @@ import type { Route } from "./+types/blog";
 export const headers = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const view = await loadBlogIndex(context.get(databaseContext).db, 1);
+  const { db } = context.get(databaseContext);
+  const view = await loadBlogIndex(db, 1);
   if (!view) throw data(null, { status: 404 });
-  return view;
+  return { ...view, side: await sideColumnHtml(db, { path: "/blog" }) };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -22,5 +24,5 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export default function Blog({ loaderData, matches }: Route.ComponentProps) {
-  return <BlogIndexPage view={loaderData} site={matches[0].loaderData.site} />;
+  return <BlogIndexPage view={loaderData} site={matches[0].loaderData.site} side={loaderData.side} />;
 }

@@ -7,6 +7,7 @@ import { choicesOrLastRead, loadGetStartedChoices } from "~/features/appointment
 import { pageMeta } from "~/features/seo/page-meta";
 import { breadcrumbJsonLd } from "~/features/pages/breadcrumbs";
 import { titleWithSite, webPageJsonLd } from "~/features/seo/page-jsonld";
+import { InnerPage } from "~/features/pages/components/inner-page";
 import { publicCacheHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/get-started";
 
@@ -66,7 +67,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function GetStarted({ loaderData, actionData, matches }: Route.ComponentProps) {
   const site = matches[0].loaderData.site;
   return (
-    <div className="container-page grid gap-8 py-10 md:py-14">
+    <InnerPage as="div" side={<NextSteps phone={site.footerPhone} hours={site.hours} promise={site.replyPromise} />}>
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <ol className="flex flex-wrap gap-2">
           <li>
@@ -87,25 +88,22 @@ export default function GetStarted({ loaderData, actionData, matches }: Route.Co
           {site.replyPromise}. We'll listen, answer your questions, and help you choose a next step.
         </p>
       </div>
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <div className="grid content-start gap-4">
-          <GetStartedForm
-            services={loaderData.services}
-            phone={site.footerPhone}
-            clinicName={site.clinicName}
-            answer={actionData}
-            labelledBy="get-started-title"
-          />
-          <p className="text-muted">
-            Ready to tell us more, like your insurance and the kind of visit you'd like?{" "}
-            <Link to={APPOINTMENT_PATH} className="font-semibold text-primary underline underline-offset-4">
-              Use the full appointment request
-            </Link>
-            .
-          </p>
-        </div>
-        <NextSteps phone={site.footerPhone} hours={site.hours} promise={site.replyPromise} />
+      <div className="grid content-start gap-4">
+        <GetStartedForm
+          services={loaderData.services}
+          phone={site.footerPhone}
+          clinicName={site.clinicName}
+          answer={actionData}
+          labelledBy="get-started-title"
+        />
+        <p className="text-muted">
+          Ready to tell us more, like your insurance and the kind of visit you'd like?{" "}
+          <Link to={APPOINTMENT_PATH} className="font-semibold text-primary underline underline-offset-4">
+            Use the full appointment request
+          </Link>
+          .
+        </p>
       </div>
-    </div>
+    </InnerPage>
   );
 }

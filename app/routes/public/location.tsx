@@ -1,10 +1,11 @@
-import { CalendarCheck, Clock, MapPin, Navigation, Phone } from "lucide-react";
+import { Clock, MapPin, Navigation, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { databaseContext } from "~/context";
 import { breadcrumbJsonLd, type Crumb } from "~/features/pages/breadcrumbs";
 import { BreadcrumbNav } from "~/features/pages/components/breadcrumb-nav";
 import { TeamCards } from "~/features/pages/components/blocks/team-cards";
+import { InnerPage } from "~/features/pages/components/inner-page";
 import { HolidayClosures } from "~/features/pages/components/holiday-closures";
 import { OfficeHours } from "~/features/pages/components/office-hours";
 import { loadLocation } from "~/features/pages/location.server";
@@ -14,6 +15,7 @@ import { ClickToLoadMap } from "~/features/site/components/click-to-load-map";
 import { ExternalLink } from "~/components/ui/external-link";
 import { directionsUrl } from "~/lib/directions-url";
 import { telHref } from "~/features/content/site-content";
+import { sideColumnHtml } from "~/features/pages/side-column-html.server";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/location";
 
@@ -21,9 +23,13 @@ import type { Route } from "./+types/location";
 export const headers = publicPageHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await loadLocation(context.get(databaseContext).db, params.slug);
+  const { db } = context.get(databaseContext);
+  const found = await loadLocation(db, params.slug);
   if (!found) throw data(null, { status: 404 });
-  return found;
+  const crumbs = crumbsFor(found.office);
+  // The office's own details are the page: the side column leaves out the clinic's contact box.
+  const side = await sideColumnHtml(db, { path: crumbs[crumbs.length - 1]!.path, crumbs, contact: false });
+  return { ...found, side };
 }
 
 function crumbsFor(office: { name: string; slug: string }): Crumb[] {
@@ -62,11 +68,12 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 export default function LocationPage({ loaderData }: Route.ComponentProps) {
   const { office, team } = loaderData;
+  const crumbs = crumbsFor(office);
   const address = `${office.street}, ${office.city}, ${office.state} ${office.zip}`;
   return (
-    <article className="container-page grid max-w-5xl gap-10 py-10 md:py-14">
+    <InnerPage sideHtml={loaderData.side}>
       <div className="grid gap-4">
-        <BreadcrumbNav crumbs={crumbsFor(office)} />
+        <BreadcrumbNav crumbs={crumbs} />
         <h1 className="text-3xl font-bold text-primary-dark md:text-4xl">
           {office.name}: psychiatry and therapy in {office.city}
         </h1>
@@ -125,10 +132,6 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                 Get Directions
               </ExternalLink>
             )}
-            <Link to="/request-appointment" className={buttonVariants()}>
-              <CalendarCheck aria-hidden className="size-4" />
-              Request Appointment
-            </Link>
           </div>
         </div>
         {office.telehealthOnly ? null : (
@@ -154,6 +157,6 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <TeamCards team={team} />
       </section>
-    </article>
+    </InnerPage>
   );
 }

@@ -7,6 +7,7 @@ import { loadAppointmentChoices, choicesOrLastRead } from "~/features/appointmen
 import { pageMeta } from "~/features/seo/page-meta";
 import { breadcrumbJsonLd } from "~/features/pages/breadcrumbs";
 import { titleWithSite, webPageJsonLd } from "~/features/seo/page-jsonld";
+import { InnerPage } from "~/features/pages/components/inner-page";
 import { publicCacheHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/request-appointment";
 
@@ -73,7 +74,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function RequestAppointment({ loaderData, actionData, matches }: Route.ComponentProps) {
   const site = matches[0].loaderData.site;
   return (
-    <div className="container-page grid gap-8 py-10 md:py-14">
+    <InnerPage as="div" side={<NextSteps phone={site.footerPhone} hours={site.hours} promise={site.replyPromise} />}>
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <ol className="flex flex-wrap gap-2">
           <li>
@@ -101,17 +102,14 @@ export default function RequestAppointment({ loaderData, actionData, matches }: 
           .
         </p>
       </div>
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <AppointmentForm
-          choices={loaderData}
-          phone={site.footerPhone}
-          clinicName={site.clinicName}
-          promise={site.replyPromise}
-          answer={actionData}
-          labelledBy="request-appointment-title"
-        />
-        <NextSteps phone={site.footerPhone} hours={site.hours} promise={site.replyPromise} />
-      </div>
-    </div>
+      <AppointmentForm
+        choices={loaderData}
+        phone={site.footerPhone}
+        clinicName={site.clinicName}
+        promise={site.replyPromise}
+        answer={actionData}
+        labelledBy="request-appointment-title"
+      />
+    </InnerPage>
   );
 }

@@ -1,11 +1,13 @@
 import { data } from "react-router";
 import { databaseContext } from "~/context";
 import { breadcrumbJsonLd } from "~/features/pages/breadcrumbs";
+import { InnerPage } from "~/features/pages/components/inner-page";
 import { profileCrumbs } from "~/features/pages/profile-crumbs";
 import { clinicianJsonLd } from "~/features/pages/structured-data";
 import { loadTeamMember } from "~/features/pages/team-member.server";
 import { clinicianTitle } from "~/features/pages/page-titles";
 import { pageMeta } from "~/features/seo/page-meta";
+import { sideColumnHtml } from "~/features/pages/side-column-html.server";
 import { publicPageHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/team-member";
 
@@ -13,9 +15,11 @@ import type { Route } from "./+types/team-member";
 export const headers = publicPageHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const found = await loadTeamMember(context.get(databaseContext).db, params.slug);
+  const { db } = context.get(databaseContext);
+  const found = await loadTeamMember(db, params.slug);
   if (!found) throw data(null, { status: 404 });
-  return found;
+  const crumbs = profileCrumbs(found.member);
+  return { ...found, side: await sideColumnHtml(db, { path: crumbs[crumbs.length - 1]!.path, crumbs }) };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -41,5 +45,9 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 /** The page's words are HTML made on the server (team-profile-html.server.tsx), as a post's body is. */
 export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
-  return <div className="contents" dangerouslySetInnerHTML={{ __html: loaderData.html }} />;
+  return (
+    <InnerPage sideHtml={loaderData.side} as="div">
+      <div className="contents" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+    </InnerPage>
+  );
 }

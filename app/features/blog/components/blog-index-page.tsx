@@ -1,5 +1,6 @@
 import { Rss } from "lucide-react";
 import { BreadcrumbNav } from "~/features/pages/components/breadcrumb-nav";
+import { InnerPage } from "~/features/pages/components/inner-page";
 import { PageBody } from "~/features/pages/components/page-body";
 import type { SiteContent } from "~/features/content/site-content";
 import type { BlogIndexView } from "../blog.server";
@@ -9,11 +10,12 @@ import { PaginationNav } from "./pagination-nav";
 import { PostList } from "./post-list";
 
 /** /blog and /blog/page/{n}: the list's words, one page of posts, the pagination. */
-export function BlogIndexPage({ view, site }: { view: BlogIndexView; site: SiteContent }) {
+export function BlogIndexPage({ view, site, side }: { view: BlogIndexView; site: SiteContent; side: string }) {
+  const crumbs = indexCrumbs(view.words.title, view.page);
   return (
-    <div className="container-page grid max-w-4xl gap-8 py-10 md:py-14">
+    <InnerPage sideHtml={side} as="div">
       <div className="grid gap-4">
-        <BreadcrumbNav crumbs={indexCrumbs(view.words.title, view.page)} />
+        <BreadcrumbNav crumbs={crumbs} />
         <div className="grid max-w-3xl gap-3">
           <h1 className="text-3xl font-bold text-primary-dark md:text-4xl">{view.words.title}</h1>
           {view.words.lede ? <p className="text-lg text-muted md:text-xl">{view.words.lede}</p> : null}
@@ -41,6 +43,6 @@ export function BlogIndexPage({ view, site }: { view: BlogIndexView; site: SiteC
       )}
       {view.pageCount > 1 ? <PaginationNav page={view.page} pageCount={view.pageCount} /> : null}
       {view.body ? <PageBody body={view.body} site={site} /> : null}
-    </div>
+    </InnerPage>
   );
 }

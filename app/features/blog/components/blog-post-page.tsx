@@ -1,4 +1,5 @@
 import { BreadcrumbNav } from "~/features/pages/components/breadcrumb-nav";
+import { InnerPage } from "~/features/pages/components/inner-page";
 import { PageBody } from "~/features/pages/components/page-body";
 import type { SiteContent } from "~/features/content/site-content";
 import type { BlogPostView } from "../blog.server";
@@ -8,12 +9,12 @@ import { NotMedicalAdvice } from "./not-medical-advice";
 import { PostByline } from "./post-byline";
 
 /** /blog/{slug}: the trail, the one h1, the byline, the body with its blocks, the note, more to read. */
-export function BlogPostPage({ view, site }: { view: BlogPostView; site: SiteContent }) {
+export function BlogPostPage({ view, site, side }: { view: BlogPostView; site: SiteContent; side: string }) {
   return (
-    <div className="container-page grid max-w-4xl gap-10 py-10 md:py-14">
+    <InnerPage sideHtml={side} as="div">
       <PostArticle view={view} site={site} />
       <MorePosts posts={view.more} />
-    </div>
+    </InnerPage>
   );
 }
 

@@ -43,8 +43,12 @@ export function Hero(props: {
             <p className="text-sm font-medium text-muted">In network with plans such as</p>
             <ul className="flex flex-wrap items-center gap-3">
               {props.providers.slice(0, HERO_INSURANCE_LOGOS).map((provider) => (
-                <li key={provider.id} className="flex h-12 items-center rounded-xl bg-surface px-3 shadow-card">
-                  <InsuranceLogo provider={provider} className="h-8 w-auto" />
+                // A smaller mark than the insurance strip's, so two fit side by side on a phone.
+                <li
+                  key={provider.id}
+                  className="flex h-11 items-center rounded-xl border border-line bg-surface px-2.5 [&>img]:h-6 [&>span]:text-xs"
+                >
+                  <InsuranceLogo provider={provider} />
                 </li>
               ))}
             </ul>

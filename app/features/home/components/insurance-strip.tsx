@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { InsuranceProvider } from "~/features/content/types";
 import { insuranceStrip } from "../copy";
-import { InsuranceLogo } from "./insurance-logo";
+import { InsuranceLogo, insurerTile } from "./insurance-logo";
 
 const STRIP_LOGOS = 5;
 
@@ -24,12 +24,9 @@ export function InsuranceStrip({ providers }: { providers: InsuranceProvider[] }
             </Link>
           </p>
         </div>
-        <ul className="grid grid-cols-3 gap-3 md:gap-4 lg:grid-cols-6">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-6">
           {providers.slice(0, STRIP_LOGOS).map((provider) => (
-            <li
-              key={provider.id}
-              className="flex h-16 items-center justify-center rounded-card bg-surface p-2 shadow-card md:h-20 md:p-3"
-            >
+            <li key={provider.id} className={insurerTile}>
               <InsuranceLogo provider={provider} />
             </li>
           ))}

@@ -3,6 +3,7 @@ import type { SiteContent } from "~/features/content/site-content";
 import type { ContentPageView } from "../content-page.server";
 import { ContentBlockView } from "./blocks/content-block";
 import { BreadcrumbNav } from "./breadcrumb-nav";
+import { InnerPage } from "./inner-page";
 import { PageBody } from "./page-body";
 
 /**
@@ -14,19 +15,22 @@ export function ContentPageLayout({
   view,
   site,
   aside,
+  sideHtml,
   children,
 }: {
   view: ContentPageView;
   site: SiteContent;
   /** Shown beside the heading (a provider's logo, a portrait). */
   aside?: ReactNode;
+  /** The side column, made on the server (side-column-html.server.tsx). */
+  sideHtml: string;
   /** Shown after the body (a list the route adds). */
   children?: ReactNode;
 }) {
   const [first] = view.body.segments;
   const leadsWithHelp = first?.kind === "block" && first.name === "crisis-help";
   return (
-    <article className="container-page grid max-w-4xl gap-8 py-10 md:py-14">
+    <InnerPage sideHtml={sideHtml}>
       {leadsWithHelp ? <ContentBlockView name="crisis-help" data={view.body.data} site={site} leading /> : null}
       <div className="grid gap-4">
         <BreadcrumbNav crumbs={view.crumbs} />
@@ -40,6 +44,6 @@ export function ContentPageLayout({
       </div>
       <PageBody body={view.body} site={site} skipLeadingBlock={leadsWithHelp} />
       {children}
-    </article>
+    </InnerPage>
   );
 }

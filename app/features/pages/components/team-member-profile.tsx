@@ -53,7 +53,8 @@ export function TeamMemberProfile({
   posts: { slug: string; title: string }[];
 }) {
   return (
-    <article className="container-page grid max-w-4xl gap-8 py-10 md:py-14">
+    // The page's frame (container, side column) is the route's InnerPage, around this HTML.
+    <article className="grid gap-8">
       <BreadcrumbNav crumbs={profileCrumbs(member)} />
       <header className="flex flex-wrap items-center gap-6">
         <span className="contents" dangerouslySetInnerHTML={{ __html: member.portrait }} />
