@@ -98,14 +98,14 @@ describe.each(databaseKinds())("team member editing on %s", (kind) => {
       modalities: "On the moon",
       metaDescription: "Short.",
       slug: "Rosa Park!",
-      availability: "x".repeat(61),
+      availability: "x".repeat(141),
     });
     expect(status).toBe(400);
     expect(answer!.fields).toEqual({
       name: "Keep the name between 2 and 80 characters (it has 1).",
       bio: "Keep the bio between 80 and 1500 characters (it has 10).",
       metaDescription: "Keep the search description between 120 and 156 characters (it has 6).",
-      availability: "Keep the availability between 1 and 60 characters (it has 61).",
+      availability: "Keep the availability between 1 and 140 characters (it has 141).",
       specialties: "Enter at least one focus area.",
       modalities: "Choose from the options shown.",
       slug: "Use only lower-case letters, digits and single hyphens, such as maya-ellison.",

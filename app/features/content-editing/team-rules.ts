@@ -14,8 +14,8 @@ export const TEAM_LIMITS = {
   bio: { min: 80, max: 1500 },
   slug: { max: 80 },
   education: { max: 200 },
-  approach: { max: 300 },
-  availability: { max: 60 },
+  approach: { max: 400 },
+  availability: { max: 140 },
   /** One focus area or language. */
   listItem: { max: 40 },
   specialties: { min: 1, max: 8 },
