@@ -3,7 +3,7 @@
 //
 //   npm run bench                        startup, throughput, lead-latency, analytics-ingestion, staff-sign-in,
 //                                        lead-insights, analytics-dashboard, search-console, page-settings, seo,
-//                                        ads, blog, lighthouse
+//                                        ads, blog, content-publish, lighthouse
 //   npm run bench -- throughput          just one (or several, in the order given)
 //
 // Exits non-zero if any benchmark failed; the others still run.
@@ -25,6 +25,7 @@ const ALL = [
   "seo",
   "ads",
   "blog",
+  "content-publish",
   "lighthouse",
 ];
 
