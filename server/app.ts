@@ -10,10 +10,12 @@ import type { Logger } from "./logger";
 import type { PageCache } from "./page-cache";
 import { crossSiteGuard } from "./cross-site-guard";
 import { PAGE_COPY_USER_AGENT } from "./page-copy-refresh";
+import { mapFramePage } from "./map-frame";
 import { pageFormBody } from "./page-form-body";
 import { createPageHandler, type OutageHandling } from "./react-router-handler";
 import { DEFAULT_CSP, responseKind, securityHeaders } from "./security-headers";
 import { isStaffAreaRequest } from "~/lib/staff-area";
+import { MAP_FRAME_PATH } from "~/document/map-frame-path";
 
 export interface AppOptions {
   env: Env;
@@ -98,6 +100,8 @@ export function createApp(options: AppOptions) {
       res.status(503).json({ status: "unavailable", error: "The database is not answering.", since });
     }
   });
+
+  app.get(MAP_FRAME_PATH, mapFramePage);
 
   // The JSON API is React Router's (app/routes.ts lists every endpoint); the analytics beacons are
   // answered before Express (server/front.ts).

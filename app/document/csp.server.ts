@@ -43,7 +43,7 @@ export function documentCsp(html: string, extra: ExtraSources = {}): string {
     withExtra("img-src 'self' data:", extra.img),
     "font-src 'self'",
     withExtra("connect-src 'self'", extra.connect),
-    withExtra(`frame-src ${MAP_FRAME_ORIGIN}`, extra.frame),
+    withExtra(`frame-src 'self' ${MAP_FRAME_ORIGIN}`, extra.frame),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -323,7 +323,7 @@ describe("site frame", () => {
         "href",
         "/locations/orlando",
       );
-      await look(visit_.getByRole("button", { name: "Show map" })).count(0);
+      await look(visit_.locator("iframe")).count(0);
       expect(errors).toEqual([]);
     });
 
@@ -332,22 +332,39 @@ describe("site frame", () => {
       const requests = recordRequests(page);
       await page.goto(`${server.url}/locations/orlando`);
       await hydrated(page);
-      await page.waitForLoadState("networkidle");
-      const showMap = page.getByRole("button", { name: "Show map" });
-      await showMap.scrollIntoViewIfNeeded();
+      const panel = page.getByTitle(/^Map showing /);
+      await panel.scrollIntoViewIfNeeded();
       await page.waitForLoadState("networkidle");
       expect(requests.length).toBeGreaterThan(3);
       expect(offSite(requests)).toEqual([]);
-      await look(page.locator("iframe")).count(0);
 
-      await showMap.click();
-      const frame = page.getByTitle(/^Map showing /);
-      await look(frame).count(1);
-      await look(frame).attribute("src", /^https:\/\/www\.openstreetmap\.org\//);
+      // The panel is our own page until the visitor asks; then that frame becomes the map service's.
+      const ask = page.frameLocator('iframe[title^="Map showing"]').getByRole("link", { name: "Show map" });
+      await look(ask).visible();
+      await ask.click();
       await expect
         .poll(() => offSite(requests).filter((url) => url.startsWith("https://www.openstreetmap.org/")).length)
         .toBeGreaterThan(0);
       expect(errors).toEqual([]);
+    });
+
+    it("offers the main office's map on the contact page without JavaScript, fetched only when asked", async () => {
+      const { page } = await browser.open({ viewport: MOBILE, javaScriptEnabled: false });
+      const requests = recordRequests(page);
+      await page.goto(`${server.url}/get-started`);
+      const findUs = page.getByRole("region", { name: "Where to find us" });
+      await look(findUs.getByRole("link", { name: new RegExp(site.footerAddress) })).attribute(
+        "href",
+        "/locations/orlando",
+      );
+      await findUs.getByTitle(/^Map showing /).scrollIntoViewIfNeeded();
+      const ask = page.frameLocator('iframe[title^="Map showing"]').getByRole("link", { name: "Show map" });
+      await look(ask).visible();
+      expect(offSite(requests)).toEqual([]);
+      await ask.click();
+      await expect
+        .poll(() => offSite(requests).filter((url) => url.startsWith("https://www.openstreetmap.org/")).length)
+        .toBeGreaterThan(0);
     });
   });
 

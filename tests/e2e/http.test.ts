@@ -87,6 +87,38 @@ describe.each(databaseKinds())("HTTP on %s", (kind) => {
     expect(res.headers.get("x-page-cache")).toBeNull();
   });
 
+  it("serves the map panel's own page: framed by ours only, no script, nothing fetched before the visitor asks", async () => {
+    // Pages may frame it (and the map service it becomes); nothing else.
+    const page = (await get("/locations/orlando")).headers.get("content-security-policy")!;
+    expect(page.split("; ").find((d) => d.startsWith("frame-src"))).toBe(
+      "frame-src 'self' https://www.openstreetmap.org",
+    );
+
+    const res = await get("/map-frame?lat=28.54210&lng=-81.37920");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex");
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain("script-src");
+    const html = await res.text();
+    expect(html).not.toContain("<script");
+    expect(html).not.toMatch(/<(img|iframe|link)\b/);
+    const link = html.match(/<a href="([^"]+)" rel="noreferrer">Show map<\/a>/);
+    expect(link?.[1].replace(/&amp;/g, "&")).toBe(
+      "https://www.openstreetmap.org/export/embed.html?bbox=-81.38720,28.53810,-81.37120,28.54610&layer=mapnik&marker=28.5421,-81.3792",
+    );
+
+    for (const query of ["", "?lat=28.5", "?lat=91&lng=0", "?lat=28.5&lng=-181", "?lat=abc&lng=1", "?lat=1e2&lng=1"]) {
+      const bad = await get(`/map-frame${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(await bad.text(), query).toMatch(/lat and lng must be decimal degrees/);
+    }
+  });
+
   it("isolates the staff area and its sign-in from the pages that open them, and only them", async () => {
     for (const path of ["/auth", "/admin", "/admin/staff"]) {
       const res = await get(path, { redirect: "manual" });

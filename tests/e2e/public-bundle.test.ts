@@ -125,7 +125,7 @@ const FIRST_LOAD_GZIP_BYTES: Record<string, number> = {
   "routes/public/get-started": 139_947,
   "routes/public/slug-page": 136_997,
   "routes/public/team-member": 135_309,
-  "routes/public/location": 135_229,
+  "routes/public/location": 134_822,
   "routes/public/newsletter": 134_046,
   "routes/public/thank-you": 132_850,
   "routes/public/newsletter-unsubscribe": 132_229,

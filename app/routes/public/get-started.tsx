@@ -8,6 +8,8 @@ import { pageMeta } from "~/features/seo/page-meta";
 import { breadcrumbJsonLd } from "~/features/pages/breadcrumbs";
 import { titleWithSite, webPageJsonLd } from "~/features/seo/page-jsonld";
 import { InnerPage } from "~/features/pages/components/inner-page";
+import { MapPanel } from "~/features/site/components/map-panel";
+import type { SiteContent } from "~/features/content/site-content";
 import { publicCacheHeaders } from "~/lib/page-cache-marker";
 import type { Route } from "./+types/get-started";
 
@@ -67,7 +69,17 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function GetStarted({ loaderData, actionData, matches }: Route.ComponentProps) {
   const site = matches[0].loaderData.site;
   return (
-    <InnerPage as="div" side={<NextSteps phone={site.footerPhone} hours={site.hours} promise={site.replyPromise} />}>
+    <InnerPage
+      as="div"
+      side={
+        <NextSteps
+          phone={site.footerPhone}
+          hours={site.hours}
+          promise={site.replyPromise}
+          after={<MainOfficeMap site={site} />}
+        />
+      }
+    >
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <ol className="flex flex-wrap gap-2">
           <li>
@@ -105,5 +117,30 @@ export default function GetStarted({ loaderData, actionData, matches }: Route.Co
         </p>
       </div>
     </InnerPage>
+  );
+}
+
+/** Where to find us, on the contact page: the main office's address, leading to its page, and its map. */
+function MainOfficeMap({ site }: { site: SiteContent }) {
+  if (!site.map) return null;
+  const address = `${site.footerAddress}, ${site.footerCityLine}`;
+  return (
+    <section
+      aria-labelledby="find-us-title"
+      className="grid gap-3 rounded-card border border-line bg-surface p-5 sm:p-6"
+    >
+      <h2 id="find-us-title" className="text-lg font-bold text-primary-dark">
+        Where to find us
+      </h2>
+      <p className="text-sm">
+        <Link
+          to={site.mainOfficeSlug ? `/locations/${site.mainOfficeSlug}` : "/locations"}
+          className="underline underline-offset-4"
+        >
+          {address}
+        </Link>
+      </p>
+      <MapPanel latitude={site.map.latitude} longitude={site.map.longitude} label={address} />
+    </section>
   );
 }

@@ -11,7 +11,7 @@ import { OfficeHours } from "~/features/pages/components/office-hours";
 import { loadLocation } from "~/features/pages/location.server";
 import { officeJsonLd } from "~/features/pages/structured-data";
 import { pageMeta } from "~/features/seo/page-meta";
-import { ClickToLoadMap } from "~/features/site/components/click-to-load-map";
+import { MapPanel } from "~/features/site/components/map-panel";
 import { ExternalLink } from "~/components/ui/external-link";
 import { directionsUrl } from "~/lib/directions-url";
 import { telHref } from "~/features/content/site-content";
@@ -135,7 +135,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         {office.telehealthOnly ? null : (
-          <ClickToLoadMap latitude={office.latitude} longitude={office.longitude} label={address} />
+          <MapPanel latitude={office.latitude} longitude={office.longitude} label={address} />
         )}
       </div>
       <section aria-labelledby="areas-title" className="grid gap-3">

@@ -29,11 +29,14 @@ export function NextSteps({
   hours,
   promise,
   children,
+  after,
 }: {
   phone: string;
   hours: OfficeHours;
   promise: string;
   children?: React.ReactNode;
+  /** A further section after the ways to reach us (the contact page's map of the main office). */
+  after?: React.ReactNode;
 }) {
   return (
     <aside aria-labelledby="next-steps-title" className="grid content-start gap-6">
@@ -70,6 +73,7 @@ export function NextSteps({
         ) : null}
         {children}
       </section>
+      {after}
       <section
         aria-labelledby="privacy-title"
         className="grid gap-2 rounded-card border border-line bg-surface p-5 sm:p-6"
