@@ -10,7 +10,8 @@
 //    demo's sitemap pages, page-cache hits as visitors get them) before, during
 //    and after that audit (BENCH_LARGE_RUNS times, each with its own windows
 //    before and after, as the machine is shared): median and 95th percentile,
-//    and their ratio to the windows around it;
+//    and their ratio to the windows around it; sent and timed in a thread of
+//    their own (bench/visitor-load.js), away from this one's log reading;
 //  - opening /admin/seo with that finished audit (median of BENCH_OPENS loads, signed in).
 // The audit's own times come from the server's log line "site audit finished"
 // (its `ms`, from the claim to the results written) and "site audit: child process
@@ -21,7 +22,6 @@
 //                          BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
 //
 // Prints one JSON line.
-import http from "node:http";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -45,6 +45,7 @@ import {
   withPostgresDatabase,
 } from "./lib.js";
 import { seoFillExpected, seoFillSql } from "./seo-data.js";
+import { startVisitorLoad, visitorLoad } from "./visitor-load.js";
 
 const PAGES = envInt("BENCH_PAGES", 1000);
 const RUNS = envInt("BENCH_RUNS", 3);
@@ -165,59 +166,6 @@ async function childPid(server) {
 
 const residentMB = (pid) => round((residentBytes(pid) ?? 0) / 1e6, 0);
 
-/**
- * GET requests at a steady rate (open loop: one every 1000/rate ms whatever
- * the answers' speed) over `paths`, until `until` resolves or `ms` pass.
- * Each answer's time from sending to its last byte.
- */
-async function steadyLoad(url, paths, { ms, until }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-  const times = [];
-  let errors = 0;
-  let sent = 0;
-  let done = false;
-  until?.then(() => (done = true));
-  const started = performance.now();
-  const inFlight = new Set();
-  const one = (target) =>
-    new Promise((resolve) => {
-      const t0 = performance.now();
-      const req = http.get(`${url}${target}`, { agent, headers: { "accept-encoding": "br" } }, (res) => {
-        res.resume();
-        res.on("end", () => {
-          if (res.statusCode === 200) times.push(performance.now() - t0);
-          else errors++;
-          resolve();
-        });
-      });
-      req.on("error", () => {
-        errors++;
-        resolve();
-      });
-    });
-  while (!done && (ms === undefined || performance.now() - started < ms)) {
-    const due = started + (sent * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    const p = one(paths[sent % paths.length]);
-    inFlight.add(p);
-    p.then(() => inFlight.delete(p));
-    sent++;
-  }
-  await Promise.all(inFlight);
-  agent.destroy();
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    requests: times.length,
-    errors,
-    seconds: round(seconds, 1),
-    achievedRate: round(times.length / seconds, 1),
-    medianMs: round(median(times), 2),
-    p95Ms: round(percentile(times, 95), 2),
-    p99Ms: round(percentile(times, 99), 2),
-  };
-}
-
 /** Median and p90 of OPENS signed-in loads of a staff page (after three unrecorded ones). */
 async function openTimes(url, target, cookie) {
   const times = [];
@@ -329,7 +277,7 @@ async function measure(label, { start, prepare }) {
       log(
         `${label}: round ${i + 1}/${LARGE_RUNS}: public pages at ${RATE}/s for ${BASELINE_SECONDS} s, no audit running…`,
       );
-      const before = await steadyLoad(server.url, demoPaths, { ms: BASELINE_SECONDS * 1000 });
+      const before = await visitorLoad(server.url, demoPaths, { rate: RATE, ms: BASELINE_SECONDS * 1000 });
       const rssBeforeMB = residentMB(server.pid);
       log(`${label}: the ${PAGES}-page audit, with public pages at ${RATE}/s meanwhile…`);
       let rssPeakMB = rssBeforeMB;
@@ -340,13 +288,17 @@ async function measure(label, { start, prepare }) {
         rssPeakMB = Math.max(rssPeakMB, residentMB(server.pid));
         if (pid) childRssPeakMB = Math.max(childRssPeakMB, residentMB(pid));
       }, 250);
+      // The visitors' requests are timed in a thread of their own (bench/visitor-load.js): this thread reads
+      // the server's log every 20 ms meanwhile, which would stamp their answers late.
+      const load = startVisitorLoad(server.url, demoPaths, { rate: RATE });
       const running = audit(server, cookie, label);
-      const during = await steadyLoad(server.url, demoPaths, { until: running.catch(() => {}) });
+      await running.catch(() => {});
+      const during = await load.stop();
       const run = await running;
       clearInterval(rssWatch);
       log(`${label}:   ${JSON.stringify(runFigures(run))}`);
       log(`${label}: public pages at ${RATE}/s for ${BASELINE_SECONDS} s, after the audit…`);
-      const after = await steadyLoad(server.url, demoPaths, { ms: BASELINE_SECONDS * 1000 });
+      const after = await visitorLoad(server.url, demoPaths, { rate: RATE, ms: BASELINE_SECONDS * 1000 });
       const around = {
         medianMs: (before.medianMs + after.medianMs) / 2,
         p95Ms: (before.p95Ms + after.p95Ms) / 2,
