@@ -81,6 +81,15 @@ function logLines(server, message) {
     .map((line) => JSON.parse(line));
 }
 
+/** How many of the server's log lines carry this message: a scan without splitting, cheap enough for every 20 ms. */
+function logCount(server, message) {
+  const output = server.output();
+  const needle = `"msg":"${message}"`;
+  let count = 0;
+  for (let at = output.indexOf(needle); at !== -1; at = output.indexOf(needle, at + needle.length)) count++;
+  return count;
+}
+
 /** The demo sitemap's paths (the pages the latency is measured on). */
 async function sitemapPaths(url) {
   const xml = (await request(`${url}/sitemap.xml`)).body.toString();
@@ -97,8 +106,8 @@ async function sitemapPaths(url) {
  * result: what the person who pressed it waits.
  */
 async function audit(server, cookie, label) {
-  const finishedBefore = logLines(server, "site audit finished").length;
-  const failedBefore = logLines(server, "site audit failed").length;
+  const finishedBefore = logCount(server, "site audit finished");
+  const failedBefore = logCount(server, "site audit failed");
   const started = performance.now();
   const res = await fetch(`${server.url}/admin/seo`, {
     method: "POST",
@@ -112,10 +121,10 @@ async function audit(server, cookie, label) {
   const progress = [];
   let lastLook = performance.now();
   for (;;) {
-    const failed = logLines(server, "site audit failed");
-    if (failed.length > failedBefore) throw new Error(`${label}: the audit failed: ${JSON.stringify(failed.at(-1))}`);
-    const finished = logLines(server, "site audit finished");
-    if (finished.length > finishedBefore) {
+    if (logCount(server, "site audit failed") > failedBefore)
+      throw new Error(`${label}: the audit failed: ${JSON.stringify(logLines(server, "site audit failed").at(-1))}`);
+    if (logCount(server, "site audit finished") > finishedBefore) {
+      const finished = logLines(server, "site audit finished");
       const phases = logLines(server, "site audit: the child's run").at(-1) ?? null;
       return { line: finished.at(-1), phases, wallMs: performance.now() - started, answerMs, progress };
     }
