@@ -167,7 +167,11 @@ export async function saveItem(
       const [{ last } = { last: null }] = await tx.select({ last: max(table.sortOrder) }).from(table);
       const [added] = (await tx
         .insert(table)
-        .values({ ...(key === "pages" ? NEW_PAGE : {}), ...next, sortOrder: last === null ? 0 : Number(last) + 1 } as never)
+        .values({
+          ...(key === "pages" ? NEW_PAGE : {}),
+          ...next,
+          sortOrder: last === null ? 0 : Number(last) + 1,
+        } as never)
         .returning({ id: table.id })) as { id: number }[];
       // A redirect away from the new address (a page that lived there once) would hide the new page.
       if (TOP_LEVEL.includes(key) && typeof next.slug === "string")

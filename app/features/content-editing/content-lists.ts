@@ -214,7 +214,8 @@ export const LIST_SPECS: Record<ContentListKey, ListSpec> = {
     key: "pages",
     title: "Pages",
     noun: "page",
-    shownOn: "their own addresses (the services, team and insurance pages, the therapy topics, the policies, and pages the clinic adds)",
+    shownOn:
+      "their own addresses (the services, team and insurance pages, the therapy topics, the policies, and pages the clinic adds)",
     note: "The site's own pages (the ones its navigation and links are built on) keep their addresses and stay published. A page you add can be unpublished, published again or deleted.",
     titleField: "title",
     unordered: true,

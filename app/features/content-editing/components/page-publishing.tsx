@@ -34,11 +34,7 @@ export function PagePublishing({
   const area = useFormFeedback<ItemAnswer, HTMLElement>(answer);
   const title = data.values[data.spec.titleField] ?? "";
   return (
-    <section
-      ref={area}
-      aria-labelledby="page-publishing-heading"
-      className="grid gap-3 border-t border-line pt-5"
-    >
+    <section ref={area} aria-labelledby="page-publishing-heading" className="grid gap-3 border-t border-line pt-5">
       <h2 id="page-publishing-heading" className="text-lg font-semibold">
         On the website
       </h2>
