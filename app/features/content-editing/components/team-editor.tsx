@@ -116,10 +116,10 @@ export function TeamEditor({ data, answer }: { data: TeamEditorData; answer?: Te
   const settled = useNavigation().state === "idle";
   const shown = settled ? answer : undefined;
   const sending = useSendingIntent(TEAM_INTENT, TEAM_PREVIEW_INTENT, TEAM_DELETE_INTENT);
-  // Around the form and the confirmation above it: the keyboard goes to whichever holds the news.
-  const form = useFormFeedback<TeamAnswer, HTMLDivElement>(shown?.intent === TEAM_DELETE_INTENT ? undefined : shown);
-  // A change published: its confirmation carries Undo (outside the form: a form in a form is not allowed).
+  // A change published: its confirmation carries Undo, above the form (a form in a form is not allowed).
   const published = shown?.intent === TEAM_INTENT && shown.ok && shown.entry ? shown : undefined;
+  const form = useFormFeedback(shown?.intent === TEAM_DELETE_INTENT || published ? undefined : shown);
+  const confirmation = useFormFeedback<TeamAnswer, HTMLDivElement>(published);
   const refusal = shown?.intent === TEAM_DELETE_INTENT ? shown : undefined;
   const errors = shown?.ok === false ? shown.fields : {};
   const typed = shown?.values;
@@ -152,7 +152,7 @@ export function TeamEditor({ data, answer }: { data: TeamEditorData; answer?: Te
           what={`adding ${name}`}
         />
       ) : null}
-      <div ref={form} className="grid min-w-0 gap-6 [&>*]:min-w-0">
+      <div ref={confirmation} className="empty:hidden">
         {published ? (
           <UndoConfirmation
             message={published.message ?? ""}
@@ -160,164 +160,159 @@ export function TeamEditor({ data, answer }: { data: TeamEditorData; answer?: Te
             what={`this change to ${name}`}
           />
         ) : null}
-        <Form
-          key={JSON.stringify(data.values)}
-          method="post"
-          aria-label={title}
-          className="grid min-w-0 gap-6 rounded-2xl border border-line bg-surface p-4 sm:p-6 [&>*]:min-w-0"
-          noValidate
-        >
-          <AnswerMessage answer={shown?.intent === TEAM_DELETE_INTENT || published ? undefined : shown} />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              {...field("name")}
-              label="Full name"
-              description="As patients will see it, without Dr. (the credentials follow it)."
-              maxLength={TEAM_LIMITS.name.max}
-            />
-            <TextField
-              {...field("credentials")}
-              label="Credentials"
-              description="Letters after the name, such as LCSW or MD."
-              maxLength={TEAM_LIMITS.credentials.max}
-            />
-            <TextField
-              {...field("role")}
-              label="Role"
-              description="Such as Licensed Clinical Social Worker."
-              maxLength={TEAM_LIMITS.role.max}
-            />
-            <TextField
-              {...field("licenseType")}
-              label="License"
-              description="The license and the state, such as Florida Licensed Clinical Social Worker."
-              maxLength={TEAM_LIMITS.licenseType.max}
-            />
-          </div>
-
-          <ImageUploadField name="photoImageId" label="Photo (optional)" image={data.photo} previewSizes="10rem" />
-          {errors.photoImageId ? <p className="text-sm font-medium text-danger">{errors.photoImageId}</p> : null}
-          <p className="-mt-4 text-sm text-muted">
-            Without a photo, the website shows their initials on a coloured tile.
-          </p>
-
-          <TextArea
-            id="bio"
-            label="Bio"
-            description={`A warm, plain introduction: who they help and what a first visit is like (${TEAM_LIMITS.bio.min}–${TEAM_LIMITS.bio.max} characters).`}
-            value={value("bio")}
-            error={errors.bio}
-            rows={6}
-            maxLength={TEAM_LIMITS.bio.max}
-          />
-          <TextArea
-            id="approach"
-            label="Approach"
-            hint="(optional)"
-            description={`How they work with people, in a sentence or two (up to ${TEAM_LIMITS.approach.max} characters).`}
-            value={value("approach")}
-            error={errors.approach}
-            maxLength={TEAM_LIMITS.approach.max}
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              {...field("education")}
-              label="Education"
-              hint="(optional)"
-              description="Such as MSW, University of Central Florida."
-              maxLength={TEAM_LIMITS.education.max}
-            />
-            <TextField
-              {...field("availability")}
-              label="Availability"
-              hint="(optional)"
-              description="Such as Evenings on Tuesdays."
-              maxLength={TEAM_LIMITS.availability.max}
-            />
-            <TextField
-              {...field("specialties")}
-              label="Focus areas"
-              description={`Separate them with commas, such as Anxiety, Depression (up to ${TEAM_LIMITS.specialties.max}).`}
-            />
-            <TextField
-              {...field("languages")}
-              label="Languages"
-              description="Separate them with commas, such as English, Spanish."
-            />
-          </div>
-
-          <Choices
-            name="modalities"
-            legend="Sees people"
-            options={MODALITIES.map((m) => ({ value: m, label: m }))}
-            chosen={list("modalities")}
-            error={errors.modalities}
-          />
-          <Choices
-            name="acceptingNewPatients"
-            legend="Accepting new patients?"
-            type="radio"
-            options={[
-              { value: "yes", label: "Yes" },
-              { value: "no", label: "No (waitlist)" },
-            ]}
-            chosen={[value("acceptingNewPatients")]}
-            error={errors.acceptingNewPatients}
-          />
-          <Choices
-            name="locationIds"
-            legend="Offices they see people at"
-            description="None chosen: shown at every office if they see people in person."
-            options={data.offices.map((o) => ({ value: String(o.id), label: o.name }))}
-            chosen={list("locationIds")}
-            error={errors.locationIds}
-          />
-          <Choices
-            name="insuranceIds"
-            legend="Insurance accepted"
-            options={data.insurers.map((o) => ({ value: String(o.id), label: o.name }))}
-            chosen={list("insuranceIds")}
-            error={errors.insuranceIds}
-          />
-
-          <TextArea
-            id="metaDescription"
-            label="Search description"
-            description={`What search engines show under the profile's title: ${TEAM_LIMITS.metaDescription.min}–${TEAM_LIMITS.metaDescription.max} characters, naming their role and where they see people.`}
-            value={value("metaDescription")}
-            error={errors.metaDescription}
-            maxLength={TEAM_LIMITS.metaDescription.max}
+      </div>
+      <Form
+        key={JSON.stringify(data.values)}
+        ref={form}
+        method="post"
+        aria-label={title}
+        className="grid min-w-0 gap-6 rounded-2xl border border-line bg-surface p-4 sm:p-6 [&>*]:min-w-0"
+        noValidate
+      >
+        <AnswerMessage answer={shown?.intent === TEAM_DELETE_INTENT || published ? undefined : shown} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            {...field("name")}
+            label="Full name"
+            description="As patients will see it, without Dr. (the credentials follow it)."
+            maxLength={TEAM_LIMITS.name.max}
           />
           <TextField
-            {...field("slug")}
-            label="Web address"
-            hint="(optional)"
-            description={
-              data.id === null
-                ? "The end of the profile's address, /team/…. Leave it empty to make it from the name."
-                : "The end of the profile's address, /team/…. If you change it, the old address leads to the new one."
-            }
-            maxLength={TEAM_LIMITS.slug.max}
+            {...field("credentials")}
+            label="Credentials"
+            description="Letters after the name, such as LCSW or MD."
+            maxLength={TEAM_LIMITS.credentials.max}
           />
+          <TextField
+            {...field("role")}
+            label="Role"
+            description="Such as Licensed Clinical Social Worker."
+            maxLength={TEAM_LIMITS.role.max}
+          />
+          <TextField
+            {...field("licenseType")}
+            label="License"
+            description="The license and the state, such as Florida Licensed Clinical Social Worker."
+            maxLength={TEAM_LIMITS.licenseType.max}
+          />
+        </div>
 
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value={TEAM_INTENT} disabled={sending !== null}>
-              <Save aria-hidden className="size-5" />
-              {sending === TEAM_INTENT ? "Publishing..." : "Publish"}
-            </Button>
-            <Button
-              type="submit"
-              name="intent"
-              value={TEAM_PREVIEW_INTENT}
-              variant="outline"
-              disabled={sending !== null}
-            >
-              <Eye aria-hidden className="size-5" />
-              {sending === TEAM_PREVIEW_INTENT ? "Preparing the preview..." : "Preview the profile"}
-            </Button>
-          </div>
-        </Form>
-      </div>
+        <ImageUploadField name="photoImageId" label="Photo (optional)" image={data.photo} previewSizes="10rem" />
+        {errors.photoImageId ? <p className="text-sm font-medium text-danger">{errors.photoImageId}</p> : null}
+        <p className="-mt-4 text-sm text-muted">
+          Without a photo, the website shows their initials on a coloured tile.
+        </p>
+
+        <TextArea
+          id="bio"
+          label="Bio"
+          description={`A warm, plain introduction: who they help and what a first visit is like (${TEAM_LIMITS.bio.min}–${TEAM_LIMITS.bio.max} characters).`}
+          value={value("bio")}
+          error={errors.bio}
+          rows={6}
+          maxLength={TEAM_LIMITS.bio.max}
+        />
+        <TextArea
+          id="approach"
+          label="Approach"
+          hint="(optional)"
+          description={`How they work with people, in a sentence or two (up to ${TEAM_LIMITS.approach.max} characters).`}
+          value={value("approach")}
+          error={errors.approach}
+          maxLength={TEAM_LIMITS.approach.max}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            {...field("education")}
+            label="Education"
+            hint="(optional)"
+            description="Such as MSW, University of Central Florida."
+            maxLength={TEAM_LIMITS.education.max}
+          />
+          <TextField
+            {...field("availability")}
+            label="Availability"
+            hint="(optional)"
+            description="Such as Evenings on Tuesdays."
+            maxLength={TEAM_LIMITS.availability.max}
+          />
+          <TextField
+            {...field("specialties")}
+            label="Focus areas"
+            description={`Separate them with commas, such as Anxiety, Depression (up to ${TEAM_LIMITS.specialties.max}).`}
+          />
+          <TextField
+            {...field("languages")}
+            label="Languages"
+            description="Separate them with commas, such as English, Spanish."
+          />
+        </div>
+
+        <Choices
+          name="modalities"
+          legend="Sees people"
+          options={MODALITIES.map((m) => ({ value: m, label: m }))}
+          chosen={list("modalities")}
+          error={errors.modalities}
+        />
+        <Choices
+          name="acceptingNewPatients"
+          legend="Accepting new patients?"
+          type="radio"
+          options={[
+            { value: "yes", label: "Yes" },
+            { value: "no", label: "No (waitlist)" },
+          ]}
+          chosen={[value("acceptingNewPatients")]}
+          error={errors.acceptingNewPatients}
+        />
+        <Choices
+          name="locationIds"
+          legend="Offices they see people at"
+          description="None chosen: shown at every office if they see people in person."
+          options={data.offices.map((o) => ({ value: String(o.id), label: o.name }))}
+          chosen={list("locationIds")}
+          error={errors.locationIds}
+        />
+        <Choices
+          name="insuranceIds"
+          legend="Insurance accepted"
+          options={data.insurers.map((o) => ({ value: String(o.id), label: o.name }))}
+          chosen={list("insuranceIds")}
+          error={errors.insuranceIds}
+        />
+
+        <TextArea
+          id="metaDescription"
+          label="Search description"
+          description={`What search engines show under the profile's title: ${TEAM_LIMITS.metaDescription.min}–${TEAM_LIMITS.metaDescription.max} characters, naming their role and where they see people.`}
+          value={value("metaDescription")}
+          error={errors.metaDescription}
+          maxLength={TEAM_LIMITS.metaDescription.max}
+        />
+        <TextField
+          {...field("slug")}
+          label="Web address"
+          hint="(optional)"
+          description={
+            data.id === null
+              ? "The end of the profile's address, /team/…. Leave it empty to make it from the name."
+              : "The end of the profile's address, /team/…. If you change it, the old address leads to the new one."
+          }
+          maxLength={TEAM_LIMITS.slug.max}
+        />
+
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" name="intent" value={TEAM_INTENT} disabled={sending !== null}>
+            <Save aria-hidden className="size-5" />
+            {sending === TEAM_INTENT ? "Publishing..." : "Publish"}
+          </Button>
+          <Button type="submit" name="intent" value={TEAM_PREVIEW_INTENT} variant="outline" disabled={sending !== null}>
+            <Eye aria-hidden className="size-5" />
+            {sending === TEAM_PREVIEW_INTENT ? "Preparing the preview..." : "Preview the profile"}
+          </Button>
+        </div>
+      </Form>
 
       {preview ? <PreviewPanel id="team-preview-heading" html={preview} /> : null}
 
