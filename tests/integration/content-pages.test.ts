@@ -218,7 +218,7 @@ describe.each(databaseKinds())("editing the site's pages on %s", (kind) => {
     const refusedSlug = async (slug: string) =>
       ((await act(null, { ...GROUPS, slug })).answer.fields as Record<string, string>).slug;
     expect(await refusedSlug("team")).toBe("/team is one of the site's own addresses. Choose another address.");
-    expect(await refusedSlug("privacy")).toBe("Another page already uses /privacy. Choose another address.");
+    expect(await refusedSlug("privacy")).toBe("/privacy is one of the site's own addresses. Choose another address.");
     expect(await refusedSlug("aetna")).toBe("Another page already uses /aetna. Choose another address.");
     expect(await refusedSlug("admin")).toBe("/admin is one of the site's own addresses. Choose another address.");
     expect(await refusedSlug("healthz")).toBe("/healthz is one of the site's own addresses. Choose another address.");

@@ -215,7 +215,8 @@ export async function saveItem(
 
 /**
  * Why a typed address cannot be used, or null: taken by another page at /{slug}, one of the site's
- * own routes, or a change of a page whose address is fixed (FIXED_PAGE_SLUGS).
+ * own routes or fixed pages (even were its row missing), or a change of a page whose address is
+ * fixed (FIXED_PAGE_SLUGS).
  */
 async function slugRefusal(
   tx: Tx,
@@ -227,7 +228,7 @@ async function slugRefusal(
   const was = row ? String(row.slug) : null;
   if (slug === was) return null;
   if (key === "pages" && was !== null && FIXED_PAGE_SLUGS.has(was)) return fixedAddressNote(was);
-  if (TOP_LEVEL.includes(key) && RESERVED_SLUGS.has(slug))
+  if (TOP_LEVEL.includes(key) && (RESERVED_SLUGS.has(slug) || FIXED_PAGE_SLUGS.has(slug)))
     return `/${slug} is one of the site's own addresses. Choose another address.`;
   if (await slugTaken(tx, key, slug, id)) return `Another page already uses /${slug}. Choose another address.`;
   return null;
