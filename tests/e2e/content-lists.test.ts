@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { copyPgliteTemplate } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
@@ -15,16 +15,19 @@ const MARKETER = { name: "Max Marketer", email: "max.marketer@cypresslane.exampl
  * kept on the row's button), adds an insurer with a logo uploaded through
  * the image pipeline, and a visitor's home page shows both. axe finds
  * nothing on the list and the editor at 1280 and 375 px. Without JavaScript
- * a move is a plain form post.
+ * a move is a plain form post. A content page is added and unpublished (a
+ * visitor then gets 404), while a fixed page says it stays published. On
+ * each database.
  */
-describe("content lists in the browser", () => {
+describe.each(databaseKinds())("content lists in the browser on %s", (kind) => {
   let server: TestServer;
   const browser = useBrowser();
   let cookie: string;
   beforeAll(async () => {
-    const dataDir = copyPgliteTemplate("content-lists");
-    await addStaffTo({ dataDir }, [MARKETER]);
-    server = await startServer({ dataDir });
+    const dataDir = copyPgliteTemplate(`content-lists-${kind}`);
+    const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
+    await addStaffTo(databaseUrl ? { databaseUrl } : { dataDir }, [MARKETER]);
+    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
     cookie = await signInCookie(server.url, MARKETER.email);
   });
   afterAll(async () => {
@@ -107,6 +110,60 @@ describe("content lists in the browser", () => {
     expect(html.indexOf(second)).toBeGreaterThan(-1);
     expect(html.indexOf(second)).toBeLessThan(html.indexOf(first));
     await visitor.close();
+  });
+
+  it("adds a content page, then unpublishes it: the visitor gets 404; a fixed page stays published", async () => {
+    const { page, context } = await browser.open({ viewport: DESKTOP });
+    await addSessionCookie(context, server.url, cookie);
+    await page.goto(`${server.url}/admin/content/pages`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Add a page" }).click();
+    await look(page.getByRole("heading", { level: 1 })).text("New page");
+    const form = page.getByRole("form", { name: "New page" });
+    await form.getByLabel("Title", { exact: true }).fill("Support groups");
+    await form.getByLabel(/^Page address/).fill("support-groups");
+    await form
+      .getByLabel(/^Search description/)
+      .fill(
+        "Small, clinician-led support groups in Winter Park for grief, new parents and social anxiety: when they meet, who they suit and how to join one.",
+      );
+    await form
+      .getByLabel(/^Page content/)
+      .fill(
+        "## Who they suit\n\nAdults who would like company on the way: grief, a first year as a parent, or social anxiety.",
+      );
+    await form.getByRole("button", { name: "Publish the new page" }).click();
+    await look(page.getByText("Published: the new page is on the website for every visitor.")).visible();
+    await look(page.getByRole("button", { name: "Undo: adding “Support groups”" })).visible();
+
+    const visitor = await browser.open({ viewport: MOBILE });
+    const shown = await visitor.page.goto(`${server.url}/support-groups`);
+    expect(shown?.status()).toBe(200);
+    await look(visitor.page.getByRole("heading", { level: 1 })).text("Support groups");
+
+    await page.getByRole("button", { name: "Unpublish this page" }).click();
+    const done = page.getByRole("status").filter({ hasText: /^Unpublished: visitors now get/ });
+    await look(done).visible();
+    await look(done).focused();
+    await look(page.getByRole("button", { name: "Publish this page again" })).visible();
+    await look(page.getByRole("button", { name: "Undo: unpublishing “Support groups”" })).visible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await page.setViewportSize(DESKTOP);
+
+    const gone = await visitor.page.goto(`${server.url}/support-groups`);
+    expect(gone?.status()).toBe(404);
+    await visitor.close();
+
+    // A page the navigation is built on says why it has no Unpublish.
+    await page.goto(`${server.url}/admin/content/pages`);
+    await page.getByRole("link", { name: /^Privacy Policy/ }).click();
+    await look(
+      page.getByText("This page always stays published: the site's navigation and links are built on it."),
+    ).visible();
+    await look(page.getByRole("button", { name: "Unpublish this page" })).count(0);
   });
 
   it("moves a row without JavaScript as a plain form post", async () => {

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { copyPgliteTemplate } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
@@ -16,18 +16,21 @@ const NEWCOMER = { name: "Theo Newcomer", email: "theo.newcomer@cypresslane.exam
  * One journey on the production build: a marketing person new to the site,
  * with nothing but the page's labels and hints, adds a therapist with a
  * photo, previews the profile, publishes, and finds them on /team and on
- * their profile. axe finds nothing on the editor at 1280 and 375 px (with
- * refused fields shown) nor on the new profile.
+ * their profile. Each confirmation carries Undo: a change undone puts the
+ * old words back, a deletion undone brings the therapist back. axe finds
+ * nothing on the editor at 1280 and 375 px (with refused fields shown), on
+ * the deletion's confirmation, nor on the new profile. On each database.
  */
-describe("team member editing in the browser", () => {
+describe.each(databaseKinds())("team member editing in the browser on %s", (kind) => {
   let server: TestServer;
   const browser = useBrowser();
   let cookie: string;
   let photoFile: string;
   beforeAll(async () => {
-    const dataDir = copyPgliteTemplate("team-editing");
-    await addStaffTo({ dataDir }, [NEWCOMER]);
-    server = await startServer({ dataDir });
+    const dataDir = copyPgliteTemplate(`team-editing-${kind}`);
+    const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
+    await addStaffTo(databaseUrl ? { databaseUrl } : { dataDir }, [NEWCOMER]);
+    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
     cookie = await signInCookie(server.url, NEWCOMER.email);
     photoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "team-photo-")), "rosa.jpg");
     await sharp({ create: { width: 600, height: 600, channels: 3, background: "#7aa695" } })
@@ -94,6 +97,29 @@ describe("team member editing in the browser", () => {
     await page.getByRole("form", { name: "Add a team member" }).getByRole("button", { name: "Publish" }).click();
     await look(page.getByText("Published: Rosa Delgado-Park is on the website now.")).visible();
     await look(page.getByRole("heading", { level: 1 })).text("Edit Rosa Delgado-Park");
+    await look(page.getByRole("button", { name: "Undo: adding Rosa Delgado-Park" })).visible();
+
+    // A change, undone from its confirmation.
+    const editor = page.getByRole("form", { name: "Edit Rosa Delgado-Park" });
+    await editor.getByLabel("Availability").fill("Mornings on Fridays");
+    await editor.getByRole("button", { name: "Publish" }).click();
+    await look(page.getByRole("status").filter({ hasText: /^Published: .*availability/ })).visible();
+    await look(page.getByRole("status").filter({ hasText: /^Published: .*availability/ })).focused();
+    await page.getByRole("button", { name: "Undo: this change to Rosa Delgado-Park" }).click();
+    await look(page.getByText("Undone: Rosa Delgado-Park's profile is as it was before, for every visitor.")).visible();
+    await look(editor.getByLabel("Availability")).value("Evenings on Tuesdays");
+
+    // A deletion, undone from the list's confirmation: back in their place.
+    await page.getByRole("button", { name: "Delete Rosa Delgado-Park" }).click();
+    await look(page.getByRole("heading", { level: 1 })).text("Team members");
+    await look(page.getByText("Rosa Delgado-Park was deleted from the website.")).visible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole("button", { name: "Undo: deleting Rosa Delgado-Park" }).click();
+    await look(page.getByText("Undone: Rosa Delgado-Park is back on the website, in their old place.")).visible();
+    await look(page.getByRole("list", { name: "Team members in the website's order" })).contains("Rosa Delgado-Park");
 
     const visitor = await browser.open({ viewport: MOBILE });
     await visitor.page.goto(`${server.url}/team`);

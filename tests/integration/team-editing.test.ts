@@ -136,7 +136,7 @@ describe.each(databaseKinds())("team member editing on %s", (kind) => {
     });
     expect(saved.status).toBe(302);
     const rosa = await member("rosa-delgado-park");
-    expect(saved.location).toBe(`/admin/content/team/${rosa!.id}?published=new`);
+    expect(saved.location).toMatch(new RegExp(`^/admin/content/team/${rosa!.id}\\?published=new&entry=\\d+$`));
 
     const team = await page("/team");
     expect(team.html).toMatch(/Rosa Delgado-Park(<!-- -->)?, (<!-- -->)?LMHC/);
@@ -236,7 +236,10 @@ describe.each(databaseKinds())("team member editing on %s", (kind) => {
 
     const spare = await member("rosa-delgado-park-2");
     const deleted = await act(spare!.id, { intent: "team-delete" });
-    expect(deleted).toMatchObject({ status: 302, location: "/admin/content/team?deleted=Rosa%20Delgado-Park" });
+    expect(deleted).toMatchObject({
+      status: 302,
+      location: expect.stringMatching(/^\/admin\/content\/team\?deleted=Rosa%20Delgado-Park&entry=\d+$/),
+    });
     expect(await member("rosa-delgado-park-2")).toBeUndefined();
     expect(
       await db()
@@ -244,6 +247,67 @@ describe.each(databaseKinds())("team member editing on %s", (kind) => {
         .from(t.auditLog)
         .where(inArray(t.auditLog.action, ["team_member_deleted"])),
     ).toHaveLength(1);
+  });
+
+  it("undoes an addition, a change and a deletion from the confirmation's entry, as the lists do", async () => {
+    const entryIn = (location: string | null | undefined) => new URL(location!, app.url).searchParams.get("entry")!;
+    const nina = { ...NEW_THERAPIST, name: "Nina Okafor", slug: "" };
+
+    // An addition undone: the member is deleted again, and the editor sends staff back to the list.
+    const added = await act(null, nina);
+    const id = (await member("nina-okafor"))!.id;
+    expect((await page("/team/nina-okafor")).res.status).toBe(200);
+    const undoAdd = await act(id, { intent: "undo-item", entry: entryIn(added.location) });
+    expect(undoAdd).toMatchObject({ status: 302, location: "/admin/content/team?undone=Nina%20Okafor" });
+    expect(await member("nina-okafor")).toBeUndefined();
+    expect((await page("/team/nina-okafor")).res.status).toBe(404);
+
+    // A change undone from its confirmation.
+    const rosa = (await member("rosa-park"))!;
+    const changed = await act(rosa.id, { ...NEW_THERAPIST, slug: "rosa-park", availability: "Mornings on Fridays" });
+    const changeEntry = changed.answer!.entry!;
+    expect(changeEntry).toBeGreaterThan(0);
+    const undoChange = await act(rosa.id, { intent: "undo-item", entry: String(changeEntry) });
+    expect(undoChange.status).toBe(200);
+    expect(undoChange.answer!.message).toBe(
+      "Undone: Rosa Delgado-Park's profile is as it was before, for every visitor.",
+    );
+    expect((await member("rosa-park"))!.availability).toBe("Evenings on Tuesdays");
+    expect((await page("/team/rosa-park")).html).toContain("Evenings on Tuesdays");
+
+    // A deletion undone from the list's confirmation (its own form posts there): back at the old place.
+    await act(null, nina);
+    const again = (await member("nina-okafor"))!;
+    const deleted = await act(again.id, { intent: "team-delete" });
+    expect((await page("/team")).html).not.toContain("Nina Okafor");
+    const res = await fetch(`${app.url}/admin/content/team`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams({ intent: "undo-item", entry: entryIn(deleted.location) }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Undone: Nina Okafor is back on the website, in their old place.");
+    expect(await member("nina-okafor")).toMatchObject({ sortOrder: again.sortOrder, bio: again.bio });
+    expect((await page("/team")).html).toContain("Nina Okafor");
+
+    // Undoing the addition is refused while a post names the member (as Delete is).
+    const back = (await member("nina-okafor"))!;
+    const [restored] = await db()
+      .select()
+      .from(t.auditLog)
+      .where(eq(t.auditLog.action, "team_member_added"))
+      .orderBy(desc(t.auditLog.id))
+      .limit(1);
+    const [post] = await db().select().from(t.blogPosts).limit(1);
+    await db()
+      .update(t.blogPosts)
+      .set({ body: `${post!.body}\n\nSee [Nina's profile](/team/nina-okafor).` })
+      .where(eq(t.blogPosts.id, post!.id));
+    const refused = await act(back.id, { intent: "undo-item", entry: String(restored!.id) });
+    expect(refused.status).toBe(400);
+    expect(refused.answer!.message).toMatch(/^That change cannot be undone: Nina Okafor cannot be deleted while/);
+    await db().update(t.blogPosts).set({ body: post!.body }).where(eq(t.blogPosts.id, post!.id));
+    expect(await member("nina-okafor")).toBeDefined();
   });
 
   it("moves a member in the website's order with the Content kit, published on /team", async () => {

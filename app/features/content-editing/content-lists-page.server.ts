@@ -5,12 +5,14 @@ import { formAnswer } from "~/lib/form-answer";
 import {
   DELETE_ITEM_INTENT,
   fixedAddressNote,
-  FIXED_PAGE_SLUGS,
   isContentList,
+  isFixedPage,
   LIST_SPECS,
   PREVIEW_ITEM_INTENT,
+  REPUBLISH_ITEM_INTENT,
   SAVE_ITEM_INTENT,
   UNDO_ITEM_INTENT,
+  UNPUBLISH_ITEM_INTENT,
   type ContentListKey,
   type ItemAnswer,
   type ItemPageData,
@@ -25,6 +27,7 @@ import {
   itemValuesOf,
   listItems,
   saveItem,
+  setItemPublished,
   uploadedImagePath,
 } from "./content-lists.server";
 import { revertPosted } from "./content-store.server";
@@ -64,7 +67,13 @@ export async function listPageData(db: Db, key: ContentListKey): Promise<ListPag
     rows: rows.map((row) => {
       const summaryField = spec.fields.find((f) => f.name !== spec.titleField && f.kind === "textarea");
       const hidden =
-        row.published === false ? "Not shown on the website. " : row.featured === true ? "On the home page · " : "";
+        row.published === false
+          ? spec.publishable
+            ? "Unpublished: visitors get “page not found” · "
+            : "Not shown on the website. "
+          : row.featured === true
+            ? "On the home page · "
+            : "";
       const words =
         key === "insurer" || key === "condition" || key === "treatment" || key === "pages"
           ? `/${String(row.slug)}`
@@ -77,8 +86,6 @@ export async function listPageData(db: Db, key: ContentListKey): Promise<ListPag
 /** /admin/content/:list/:id (or /new) — one item's form; null when there is no such item. */
 export async function itemPageData(db: Db, key: ContentListKey, id: number | null): Promise<ItemPageData | null> {
   const spec = LIST_SPECS[key];
-  // The site's pages are changed, never added (LIST_SPECS' fixedSet).
-  if (id === null && spec.fixedSet) return null;
   const row = id === null ? null : await findItem(db, key, id);
   if (id !== null && !row) return null;
   const stored = row ? itemValuesOf(spec, row) : {};
@@ -91,7 +98,7 @@ export async function itemPageData(db: Db, key: ContentListKey, id: number | nul
     else if (field.kind === "rating") values[field.name] = String(value ?? 5);
     else values[field.name] = value === null || value === undefined ? "" : String(value);
   }
-  const fixed = key === "pages" && FIXED_PAGE_SLUGS.has(values.slug ?? "");
+  const fixed = row !== null && isFixedPage(key, row.slug);
   return {
     spec,
     id,
@@ -99,6 +106,8 @@ export async function itemPageData(db: Db, key: ContentListKey, id: number | nul
     images,
     choices: await fieldChoices(db, key),
     ...(fixed ? { fieldNotes: { slug: fixedAddressNote(values.slug!) } } : {}),
+    ...(spec.publishable && row ? { publishing: { published: row.published !== false, fixed } } : {}),
+    deletable: row !== null && !fixed,
   };
 }
 
@@ -133,7 +142,7 @@ export async function runListAction(
   undone?: boolean;
 }> {
   const spec = LIST_SPECS[key];
-  const moved = spec.fixedSet ? null : await runMoveAction(db, services, actor, values);
+  const moved = spec.unordered ? null : await runMoveAction(db, services, actor, values);
   if (moved) return moved;
   const intent = values?.intent ?? "";
   const answer = (
@@ -141,14 +150,40 @@ export async function runListAction(
     init: Omit<ItemAnswer, "answerId" | "intent" | "fields"> & { fields?: Record<string, string> },
   ) => ({
     status,
-    answer: formAnswer<string, { intent: string; linkedFrom?: ItemAnswer["linkedFrom"] }>({ intent, ...init }),
+    answer: formAnswer<string, { intent: string; linkedFrom?: ItemAnswer["linkedFrom"]; entry?: number }>({
+      intent,
+      ...init,
+    }),
   });
   const typed = values ?? {};
-  if (spec.fixedSet && (id === null || intent === DELETE_ITEM_INTENT))
-    return answer(400, {
-      ok: false,
-      message: `The site's ${spec.title.toLowerCase()} are changed here, not added or deleted.`,
-    });
+  if (intent === UNPUBLISH_ITEM_INTENT || intent === REPUBLISH_ITEM_INTENT) {
+    if (id === null || !spec.publishable)
+      return answer(400, { ok: false, message: "This form submission could not be understood." });
+    const published = intent === REPUBLISH_ITEM_INTENT;
+    const done = await setItemPublished(db, key, id, published, actor);
+    if (!done.ok)
+      return answer(done.status, {
+        ok: false,
+        message: done.message,
+        ...("linkedFrom" in done ? { linkedFrom: done.linkedFrom } : {}),
+      });
+    if (!done.changed)
+      return answer(200, {
+        ok: true,
+        tone: "info",
+        message: published ? `“${done.label}” is already published.` : `“${done.label}” is already unpublished.`,
+      });
+    services.pageCache.contentChanged(done.version);
+    return {
+      ...answer(200, {
+        ok: true,
+        message: published
+          ? `Published again: “${done.label}” is on the website for every visitor.`
+          : `Unpublished: visitors now get “page not found” at this address. You can still edit and preview the ${spec.noun}.`,
+        entry: done.entry,
+      }),
+    };
+  }
   if (intent === PREVIEW_ITEM_INTENT) {
     const parsed = parseItemForm(spec, typed, await fieldChoices(db, key));
     if (!parsed.ok)
@@ -188,7 +223,9 @@ export async function runListAction(
         ok: true,
         message: removed
           ? `Undone: ${reverted.what} is no longer on the website.`
-          : `Undone: ${reverted.what} is back on the website, in its old place.`,
+          : reverted.change.fields.includes("restored")
+            ? `Undone: ${reverted.what} is back on the website, in its old place.`
+            : `Undone: ${reverted.what} is as it was before, for every visitor.`,
       }),
       undone: removed,
     };

@@ -5,11 +5,13 @@ import { blogPosts, conditions, insuranceProviders, pages, treatmentIcons, treat
 import { audit, type AuditActor } from "~/features/auth/audit.server";
 import { bumpContentVersion } from "~/features/content/content-version.server";
 import { imageSources } from "~/features/images/image-store.server";
-import { addSlugRedirect } from "~/features/seo-redirects/redirects.server";
+import { addSlugRedirect, dropSlugRedirect } from "~/features/seo-redirects/redirects.server";
 import { staffPath } from "~/lib/staff-area";
 import {
   fixedAddressNote,
+  FIXED_PAGE_PUBLISHED_NOTE,
   FIXED_PAGE_SLUGS,
+  isFixedPage,
   LIST_SPECS,
   RESERVED_SLUGS,
   type ContentListKey,
@@ -41,6 +43,24 @@ const TOP_LEVEL: readonly ContentListKey[] = ["insurer", "treatment", "pages"];
 /** A row's values as the list's fields name them (an image field: its stored path). */
 export function itemValuesOf(spec: ListSpec, row: Record<string, unknown>): ItemValues {
   return Object.fromEntries(spec.fields.map((f) => [f.name, (row[f.name] ?? null) as ItemValues[string]]));
+}
+
+/**
+ * Columns a list's rows hold beyond its fields, kept by a deletion's audit entry and put back by
+ * undo: a page's published state (changed by Unpublish), its section and schema type (set when a
+ * developer adds a page; a page staff add is an info page, a WebPage).
+ */
+const EXTRA_COLUMNS: Partial<Record<ContentListKey, string[]>> = { pages: ["published", "section", "schemaType"] };
+/** What a page staff add is, beyond its fields. */
+const NEW_PAGE = { section: "info", schemaType: "WebPage", published: true } as const;
+
+/** A row's values with its extra columns: what undo compares and puts back. */
+function storedValuesOf(key: ContentListKey, row: Record<string, unknown>): ItemValues {
+  const extra = EXTRA_COLUMNS[key] ?? [];
+  return {
+    ...itemValuesOf(LIST_SPECS[key], row),
+    ...Object.fromEntries(extra.map((c) => [c, (row[c] ?? null) as ItemValues[string]])),
+  };
 }
 
 export async function listItems(db: Db | Tx, key: ContentListKey): Promise<Row[]> {
@@ -147,8 +167,15 @@ export async function saveItem(
       const [{ last } = { last: null }] = await tx.select({ last: max(table.sortOrder) }).from(table);
       const [added] = (await tx
         .insert(table)
-        .values({ ...next, sortOrder: last === null ? 0 : Number(last) + 1 } as never)
+        .values({
+          ...(key === "pages" ? NEW_PAGE : {}),
+          ...next,
+          sortOrder: last === null ? 0 : Number(last) + 1,
+        } as never)
         .returning({ id: table.id })) as { id: number }[];
+      // A redirect away from the new address (a page that lived there once) would hide the new page.
+      if (TOP_LEVEL.includes(key) && typeof next.slug === "string")
+        await dropSlugRedirect(tx as unknown as Db, `/${next.slug}`, actor);
       const entry = await audit(tx, actor, {
         action: "content_item_added",
         target: { type: key, id: String(added!.id) },
@@ -188,7 +215,8 @@ export async function saveItem(
 
 /**
  * Why a typed address cannot be used, or null: taken by another page at /{slug}, one of the site's
- * own routes, or a change of a page whose address is fixed (FIXED_PAGE_SLUGS).
+ * own routes or fixed pages (even were its row missing), or a change of a page whose address is
+ * fixed (FIXED_PAGE_SLUGS).
  */
 async function slugRefusal(
   tx: Tx,
@@ -200,7 +228,7 @@ async function slugRefusal(
   const was = row ? String(row.slug) : null;
   if (slug === was) return null;
   if (key === "pages" && was !== null && FIXED_PAGE_SLUGS.has(was)) return fixedAddressNote(was);
-  if (TOP_LEVEL.includes(key) && RESERVED_SLUGS.has(slug))
+  if (TOP_LEVEL.includes(key) && (RESERVED_SLUGS.has(slug) || FIXED_PAGE_SLUGS.has(slug)))
     return `/${slug} is one of the site's own addresses. Choose another address.`;
   if (await slugTaken(tx, key, slug, id)) return `Another page already uses /${slug}. Choose another address.`;
   return null;
@@ -264,9 +292,19 @@ export async function linksToPath(db: Db | Tx, path: string): Promise<LinkedFrom
   ];
 }
 
+/**
+ * What links to an item's own page, but the item itself (a page may link to its own headings):
+ * none for an item without a page.
+ */
+async function linksToItem(tx: Tx, key: ContentListKey, row: Row): Promise<LinkedFrom[]> {
+  if (!TOP_LEVEL.includes(key)) return [];
+  const self = staffPath(`content/${key}/${row.id}`);
+  return (await linksToPath(tx, `/${String(row.slug)}`)).filter((place) => place.href !== self);
+}
+
 export type ItemDeleted =
   | { ok: true; version: string; label: string; entry: number }
-  | { ok: false; status: 404; message: string }
+  | { ok: false; status: 400 | 404; message: string }
   | { ok: false; status: 409; message: string; linkedFrom: LinkedFrom[] };
 
 /** Deletes one item unless other content links to it (then the places are listed, and nothing changes). */
@@ -277,7 +315,13 @@ export async function deleteItem(db: Db, key: ContentListKey, id: number, actor:
     const [row] = (await tx.select().from(table).where(eq(table.id, id)).for("update")) as Row[];
     if (!row) return { ok: false, status: 404, message: `That ${spec.noun} is no longer listed.` };
     const label = String(row[spec.titleField] ?? "");
-    const linkedFrom = key === "insurer" || key === "treatment" ? await linksToPath(tx, `/${String(row.slug)}`) : [];
+    if (isFixedPage(key, row.slug))
+      return {
+        ok: false,
+        status: 400,
+        message: `“${label}” is one of the site's own pages: its navigation and links are built on it, so it is changed, never deleted.`,
+      };
+    const linkedFrom = await linksToItem(tx, key, row);
     if (key === "treatment") {
       const naming = await tx
         .select({ id: conditions.id, name: conditions.name })
@@ -301,10 +345,60 @@ export async function deleteItem(db: Db, key: ContentListKey, id: number, actor:
       detail: {
         name: listName(key),
         label,
-        before: { ...itemValuesOf(spec, row), sortOrder: row.sortOrder },
+        before: { ...storedValuesOf(key, row), sortOrder: row.sortOrder },
       },
     });
     return { ok: true, version: await bumpContentVersion(tx), label, entry };
+  });
+}
+
+export type ItemPublished =
+  | { ok: true; changed: false; label: string }
+  | { ok: true; changed: true; version: string; label: string; entry: number }
+  | { ok: false; status: 400 | 404; message: string }
+  | { ok: false; status: 409; message: string; linkedFrom: LinkedFrom[] };
+
+/**
+ * Unpublishes (visitors get 404, the sitemap and the lists drop it) or publishes again one item of a
+ * publishable list (the pages). Refused for a fixed page, and an unpublishing while other content
+ * links to the page (the places listed; a link would lead visitors to "not found"). Audited as a
+ * change of `published`, so undo turns it round; published at once (a new content version).
+ */
+export async function setItemPublished(
+  db: Db,
+  key: ContentListKey,
+  id: number,
+  published: boolean,
+  actor: AuditActor,
+): Promise<ItemPublished> {
+  const spec = LIST_SPECS[key];
+  const table = tableOf(key);
+  return db.transaction(async (tx) => {
+    const [row] = (await tx.select().from(table).where(eq(table.id, id)).for("update")) as Row[];
+    if (!row || !spec.publishable) return { ok: false, status: 404, message: `That ${spec.noun} is no longer listed.` };
+    const label = String(row[spec.titleField] ?? "");
+    if (row.published === published) return { ok: true, changed: false, label };
+    if (!published && isFixedPage(key, row.slug)) return { ok: false, status: 400, message: FIXED_PAGE_PUBLISHED_NOTE };
+    if (!published) {
+      const linkedFrom = await linksToItem(tx, key, row);
+      if (linkedFrom.length > 0)
+        return {
+          ok: false,
+          status: 409,
+          message: `“${label}” was not unpublished: other content links to it, and those links would lead to a page that is not found. Change those links first.`,
+          linkedFrom,
+        };
+    }
+    await tx
+      .update(table)
+      .set({ published, updatedAt: new Date() } as never)
+      .where(eq(table.id, id));
+    const entry = await audit(tx, actor, {
+      action: "content_item_changed",
+      target: { type: key, id: String(id) },
+      detail: { name: listName(key), label, before: { published: !published }, after: { published } },
+    });
+    return { ok: true, changed: true, version: await bumpContentVersion(tx), label, entry };
   });
 }
 
@@ -333,12 +427,15 @@ export async function undoItemChangeIn(
   const row = Number.isSafeInteger(id) ? await findItem(tx, key, id) : null;
   const label = String(entry.detail.label ?? "");
   const before = (entry.detail.before ?? {}) as ItemValues;
-  const known = (values: ItemValues) =>
-    Object.fromEntries(Object.entries(values).filter(([k]) => spec.fields.some((f) => f.name === k)));
+  const columns = new Set([...spec.fields.map((f) => f.name), ...(EXTRA_COLUMNS[key] ?? [])]);
+  const known = (values: ItemValues) => Object.fromEntries(Object.entries(values).filter(([k]) => columns.has(k)));
   if (entry.action === "content_item_changed") {
     if (!row) return null;
-    const diff = changedFields(itemValuesOf(spec, row), { ...itemValuesOf(spec, row), ...known(before) });
+    const diff = changedFields(storedValuesOf(key, row), { ...storedValuesOf(key, row), ...known(before) });
     if (!diff) return { changed: false };
+    // Unpublishing again (undoing a republishing) is refused as Unpublish is: a fixed page, or one linked to.
+    if (diff.after.published === false && (isFixedPage(key, row.slug) || (await linksToItem(tx, key, row)).length > 0))
+      return null;
     await tx
       .update(table)
       .set({ ...diff.after, ...("updatedAt" in row ? { updatedAt: new Date() } : {}) } as never)
@@ -353,6 +450,8 @@ export async function undoItemChangeIn(
   }
   if (entry.action === "content_item_added") {
     if (!row) return { changed: false };
+    // A page added and linked to since stays (its links would lead to "not found").
+    if (key === "pages" && (await linksToItem(tx, key, row)).length > 0) return null;
     await tx.delete(table).where(eq(table.id, id));
     await audit(tx, actor, {
       action: "content_item_deleted",
@@ -360,7 +459,7 @@ export async function undoItemChangeIn(
       detail: {
         name: listName(key),
         label,
-        before: { ...itemValuesOf(spec, row), sortOrder: row.sortOrder },
+        before: { ...storedValuesOf(key, row), sortOrder: row.sortOrder },
         revertOf: entry.id,
       },
     });
@@ -377,8 +476,10 @@ export async function undoItemChangeIn(
       .where(sql`${table.sortOrder} >= ${at}`);
     const [added] = (await tx
       .insert(table)
-      .values({ ...values, sortOrder: at } as never)
+      .values({ ...(key === "pages" ? NEW_PAGE : {}), ...values, sortOrder: at } as never)
       .returning({ id: table.id })) as { id: number }[];
+    if (TOP_LEVEL.includes(key) && typeof values.slug === "string")
+      await dropSlugRedirect(tx as unknown as Db, `/${values.slug}`, actor);
     await audit(tx, actor, {
       action: "content_item_added",
       target: { type: key, id: String(added!.id) },

@@ -39,11 +39,14 @@ export interface ListSpec {
   /** The field whose words name an item. */
   titleField: string;
   fields: ListField[];
+  /** Not reordered here (the pages: their order is only the sitemap's): no Move buttons. */
+  unordered?: true;
   /**
-   * The site's own pages (spec §2's addresses and the policies): changed, never added, deleted or
-   * reordered here. Without it the list has Add, Delete and Move.
+   * Items can be unpublished and published again (the pages): an unpublished one answers 404 to
+   * visitors and stays editable and previewable by staff. The site's own pages (FIXED_PAGE_SLUGS)
+   * stay published, and are never deleted.
    */
-  fixedSet?: true;
+  publishable?: true;
 }
 
 export const CONTENT_LIST_KEYS = ["faq", "testimonial", "insurer", "condition", "treatment", "pages"] as const;
@@ -211,10 +214,12 @@ export const LIST_SPECS: Record<ContentListKey, ListSpec> = {
     key: "pages",
     title: "Pages",
     noun: "page",
-    shownOn: "their own addresses (the services, team and insurance pages, the therapy topics, the policies)",
-    note: "The site's pages are changed here, not added or deleted. The addresses the site's navigation and links are built on stay as they are.",
+    shownOn:
+      "their own addresses (the services, team and insurance pages, the therapy topics, the policies, and pages the clinic adds)",
+    note: "The site's own pages (the ones its navigation and links are built on) keep their addresses and stay published. A page you add can be unpublished, published again or deleted.",
     titleField: "title",
-    fixedSet: true,
+    unordered: true,
+    publishable: true,
     fields: [
       { name: "title", label: "Title", kind: "text", min: 2, max: 80, hint: "The page's heading." },
       {
@@ -261,6 +266,9 @@ export const DELETE_ITEM_INTENT = "delete-item";
 export const PREVIEW_ITEM_INTENT = "preview-item";
 /** Undo of the addition or deletion just confirmed (the audit entry's id in `entry`). */
 export const UNDO_ITEM_INTENT = "undo-item";
+/** A page taken off the website (404 to visitors), and put back (LIST_SPECS' publishable). */
+export const UNPUBLISH_ITEM_INTENT = "unpublish-item";
+export const REPUBLISH_ITEM_INTENT = "republish-item";
 
 /** One item as the list page shows it. */
 export interface ListRowView {
@@ -294,6 +302,10 @@ export interface ItemPageData {
   fieldNotes?: Record<string, string>;
   /** Arrived here just after adding the item: its audit entry, for Undo. */
   added?: { entry: number | null };
+  /** A publishable list's item: whether visitors see it, and whether it must stay published (a fixed page). */
+  publishing?: { published: boolean; fixed: boolean };
+  /** Whether the item can be deleted here (not a fixed page). */
+  deletable: boolean;
 }
 
 export type ItemAnswer = FormAnswer<string> & {
@@ -302,6 +314,8 @@ export type ItemAnswer = FormAnswer<string> & {
   linkedFrom?: { label: string; href: string }[];
   /** The item as its public page shows it, from the typed values (nothing saved): HTML made on the server. */
   preview?: string;
+  /** The audit entry of an unpublishing or a republishing just done, for the confirmation's Undo. */
+  entry?: number;
 };
 
 /** Addresses of the lists' pages. */
@@ -340,6 +354,14 @@ export const FIXED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   "non-discrimination",
 ]);
 
+/** A page the site's navigation and links are built on: its address stays, it stays published, it is never deleted. */
+export const isFixedPage = (key: ContentListKey, slug: unknown) =>
+  key === "pages" && typeof slug === "string" && FIXED_PAGE_SLUGS.has(slug);
+
+/** Why a fixed page stays published, in its editor and in a refusal. */
+export const FIXED_PAGE_PUBLISHED_NOTE =
+  "This page always stays published: the site's navigation and links are built on it.";
+
 /** Why a page's address stays, under its field and in the refusal. */
 export const fixedAddressNote = (slug: string) =>
   `This page's address stays /${slug}: the site's navigation and links are built on it. Change its words instead.`;
@@ -359,4 +381,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "get-started",
   "robots-txt",
   "sitemap-xml",
+  // Answered before React Router (server/app.ts) and the built files' folder.
+  "healthz",
+  "readyz",
+  "assets",
 ]);

@@ -7,7 +7,7 @@ import { bumpContentVersion } from "~/features/content/content-version.server";
 import { siteDefaults } from "~/features/content/site-content";
 import type { ClinicValues } from "./content-rules";
 import { changedFields, locationValuesOf, saveLocationIn, undoOfficeChangeIn } from "./offices-store.server";
-import { saveTeamMemberIn, teamValuesOf } from "./team-store.server";
+import { saveTeamMemberIn, teamValuesOf, undoTeamAdditionOrDeletionIn } from "./team-store.server";
 import { undoItemChangeIn } from "./content-lists.server";
 import { isOrderedList, ORDERED_LISTS, restoreOrderIn } from "./reorder.server";
 
@@ -29,6 +29,8 @@ export const CONTENT_ACTIONS = [
   "content_item_changed",
   "content_item_deleted",
   "team_member_changed",
+  "team_member_added",
+  "team_member_deleted",
 ] as const;
 type ContentAction = (typeof CONTENT_ACTIONS)[number];
 
@@ -98,6 +100,12 @@ export async function revertContentChange(db: Db, entryId: number, actor: AuditA
       const undone = await undoOfficeChangeIn(tx, entry, actor);
       const name = typeof entry.detail.name === "string" ? entry.detail.name : "The office";
       if (!undone) return { ok: false, status: 404, message: "That change is not in the content history." };
+      if (!undone.ok) return { ok: false, status: 400, message: `That change cannot be undone: ${undone.message}` };
+      return { ok: true, change: undone.change, what: name };
+    }
+    if (entry && (entry.action === "team_member_added" || entry.action === "team_member_deleted")) {
+      const undone = await undoTeamAdditionOrDeletionIn(tx, entry, actor);
+      const name = typeof entry.detail.name === "string" ? entry.detail.name : "the team member";
       if (!undone.ok) return { ok: false, status: 400, message: `That change cannot be undone: ${undone.message}` };
       return { ok: true, change: undone.change, what: name };
     }
@@ -220,9 +228,13 @@ export async function listContentHistory(db: Db, limit = 15): Promise<HistoryEnt
         ? entry.detail.name + (typeof entry.detail.label === "string" ? `: “${entry.detail.label}”` : "")
         : null,
     fields:
-      entry.action === "content_item_deleted" || entry.action === "location_deleted"
+      entry.action === "content_item_deleted" ||
+      entry.action === "location_deleted" ||
+      entry.action === "team_member_deleted"
         ? ["removed"]
-        : entry.action === "content_item_added" || entry.action === "location_added"
+        : entry.action === "content_item_added" ||
+            entry.action === "location_added" ||
+            entry.action === "team_member_added"
           ? ["added"]
           : Object.keys((entry.detail.after as Record<string, unknown> | undefined) ?? {}),
     revertOf: typeof entry.detail.revertOf === "number" ? entry.detail.revertOf : null,

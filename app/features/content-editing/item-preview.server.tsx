@@ -50,7 +50,10 @@ export async function itemPreviewHtml(
       const provider = { metaTitle: "", metaDescription: "", lede: "", body: "", ...item } as t.InferInsuranceProvider;
       return contentPageHtml(await insurerView(db, provider), site);
     }
-    case "pages":
-      return contentPageHtml(await pageView(db, item as unknown as t.Page), site);
+    case "pages": {
+      // A page not added yet is what the store adds: an info page, a WebPage.
+      const page = { section: "info", schemaType: "WebPage", published: true, ...item } as unknown as t.Page;
+      return contentPageHtml(await pageView(db, page), site);
+    }
   }
 }

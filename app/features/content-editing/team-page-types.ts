@@ -17,6 +17,10 @@ export interface TeamListData {
   publicUrl: string;
   /** The name of the member just deleted, to say so. */
   deleted: string | null;
+  /** The audit entry of that deletion, for the confirmation's Undo. */
+  deletedEntry: number | null;
+  /** The name of a member whose addition was just undone, to say so. */
+  undone: string | null;
 }
 
 /** The editor's page: the member's fields as the form shows them (null for a new one), and the choices. */
@@ -30,6 +34,8 @@ export interface TeamEditorData {
   publicUrl: string;
   /** Just created: say it was published. */
   created: boolean;
+  /** The audit entry of that addition, for the confirmation's Undo. */
+  createdEntry: number | null;
 }
 
 /** A place that names a member, as the refusal to delete lists it. */
@@ -45,4 +51,6 @@ export type TeamAnswer = FormAnswer<string> & {
   intent: string;
   preview?: string;
   places?: NamedInView[];
+  /** The audit entry of a change just published, for the confirmation's Undo. */
+  entry?: number;
 };

@@ -9,19 +9,35 @@ import { profileOf } from "~/features/pages/team-member.server";
 import { profileHtml } from "~/features/pages/team-profile-html.server";
 import { formAnswer } from "~/lib/form-answer";
 import { TEAM_CONTENT_PATH } from "~/lib/content-paths";
+import { UNDO_ITEM_INTENT } from "./content-lists";
+import { revertPosted } from "./content-store.server";
 import type { TeamAnswer, TeamEditorData, TeamListData } from "./team-page-types";
 import { TEAM_DELETE_INTENT, TEAM_FIELD_LABELS, TEAM_INTENT, TEAM_PREVIEW_INTENT, type TeamValues } from "./team-rules";
 import { parseTeamForm } from "./team-schema.server";
 import { deleteTeamMember, listTeamForEditing, saveTeamMember, teamValuesOf } from "./team-store.server";
 
-type Services = Pick<ServerServices, "pageCache">;
+type Services = Pick<ServerServices, "pageCache" | "redirects">;
+
+/** The audit entry an address names (`?entry=41`, after adding or deleting), for the confirmation's Undo. */
+export function entryOf(request: Request): number | null {
+  const entry = Number(new URL(request.url).searchParams.get("entry"));
+  return Number.isSafeInteger(entry) && entry > 0 ? entry : null;
+}
 
 /** /admin/content/team: every member in the site's order. */
-export async function teamListData(db: Db, publicUrl: string, deleted: string | null): Promise<TeamListData> {
+export async function teamListData(
+  db: Db,
+  publicUrl: string,
+  confirmation: Pick<TeamListData, "deleted" | "deletedEntry" | "undone"> = {
+    deleted: null,
+    deletedEntry: null,
+    undone: null,
+  },
+): Promise<TeamListData> {
   const rows = await listTeamForEditing(db);
   return {
     publicUrl,
-    deleted,
+    ...confirmation,
     members: rows.map((m) => ({
       id: m.id,
       name: m.name,
@@ -63,6 +79,7 @@ export async function teamEditorData(
   id: number | null,
   publicUrl: string,
   created = false,
+  createdEntry: number | null = null,
 ): Promise<TeamEditorData | null> {
   const [members, offices, insurers] = await Promise.all([
     id === null ? Promise.resolve([]) : listTeamForEditing(db),
@@ -88,6 +105,7 @@ export async function teamEditorData(
     insurers,
     publicUrl,
     created,
+    createdEntry,
   };
 }
 
@@ -120,7 +138,13 @@ export async function runTeamAction(
     const deleted = await deleteTeamMember(db, id, actor);
     if (!deleted.ok) return answer(deleted.status, { ok: false, message: deleted.message, places: deleted.places });
     services.pageCache.contentChanged(deleted.version);
-    return redirect(`${TEAM_CONTENT_PATH}?deleted=${encodeURIComponent(deleted.name)}`);
+    return redirect(`${TEAM_CONTENT_PATH}?deleted=${encodeURIComponent(deleted.name)}&entry=${deleted.entry}`);
+  }
+  if (intent === UNDO_ITEM_INTENT) {
+    const undone = await runTeamUndo(db, services, actor, values);
+    // An addition undone: the member's editor is gone, so back to the list, which says so.
+    if (undone.removed) return redirect(`${TEAM_CONTENT_PATH}?undone=${encodeURIComponent(undone.removed)}`);
+    return undone;
   }
   if (intent !== TEAM_INTENT && intent !== TEAM_PREVIEW_INTENT)
     return answer(400, { ok: false, message: "This form submission could not be understood." });
@@ -153,11 +177,43 @@ export async function runTeamAction(
   if (!saved.ok)
     return answer(saved.status, { ok: false, message: saved.message, fields: saved.fields, values: typed });
   if (saved.change.changed) services.pageCache.contentChanged(saved.change.version);
-  if (id === null) return redirect(`${TEAM_CONTENT_PATH}/${saved.id}?published=new`);
+  if (id === null) return redirect(`${TEAM_CONTENT_PATH}/${saved.id}?published=new&entry=${saved.entry}`);
   if (!saved.change.changed)
     return answer(200, { ok: true, tone: "info", message: "Nothing changed: the profile already says this." });
   return answer(200, {
     ok: true,
     message: `Published: ${fieldsWords(saved.change.fields)} changed on the website for every visitor.${saved.redirected ? ` The old address now leads to /team/${saved.slug}.` : ""}`,
+    entry: saved.entry,
+  });
+}
+
+/**
+ * The confirmation's Undo (an addition, a change or a deletion of a member, by its audit entry),
+ * as the lists' is: revertPosted turns it round and publishes at once. `removed`: the name of a
+ * member whose addition was undone (their editor is gone).
+ */
+export async function runTeamUndo(
+  db: Db,
+  services: Services,
+  actor: AuditActor,
+  values: Record<string, string> | null,
+): Promise<{ status: number; answer: TeamAnswer; removed?: string }> {
+  const answer = (status: number, init: Omit<TeamAnswer, "answerId" | "intent" | "fields">) => ({
+    status,
+    answer: formAnswer<string, { intent: string }>({ intent: UNDO_ITEM_INTENT, ...init }) as TeamAnswer,
+  });
+  const reverted = await revertPosted(db, services, values?.entry, actor);
+  if (!reverted) return answer(400, { ok: false, message: "This form submission could not be understood." });
+  if (!reverted.ok) return answer(reverted.status, { ok: false, message: reverted.message });
+  const { change, what } = reverted;
+  if (!change.changed)
+    return answer(200, { ok: true, tone: "info", message: `Nothing to undo: ${what} is as it was.` });
+  if (change.fields.includes("removed"))
+    return { ...answer(200, { ok: true, message: `Undone: ${what} is no longer on the website.` }), removed: what };
+  return answer(200, {
+    ok: true,
+    message: change.fields.includes("restored")
+      ? `Undone: ${what} is back on the website, in their old place.`
+      : `Undone: ${what}'s profile is as it was before, for every visitor.`,
   });
 }

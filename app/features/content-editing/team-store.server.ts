@@ -55,7 +55,7 @@ type ContentChange = { changed: false } | { changed: true; version: string; fiel
 export const teamPath = (slug: string) => `/team/${slug}`;
 
 export type TeamSave =
-  | { ok: true; id: number; slug: string; change: ContentChange; redirected: boolean }
+  | { ok: true; id: number; slug: string; change: ContentChange; redirected: boolean; entry?: number }
   | { ok: false; status: 400 | 404; message: string; fields: Record<string, string> };
 
 /** The fields whose values differ, as { before, after } holding only those. */
@@ -118,7 +118,7 @@ export async function saveTeamMemberIn(
   id: number | null,
   values: TeamValues,
   actor: AuditActor,
-  options: { slugTyped: boolean; revertOf?: number },
+  options: { slugTyped: boolean; revertOf?: number; at?: number },
 ): Promise<TeamSave> {
   const refuse = (fields: Record<string, string>): TeamSave => ({
     ok: false,
@@ -144,14 +144,26 @@ export async function saveTeamMemberIn(
     const [{ next }] = await tx
       .select({ next: sql<number>`coalesce(max(${t.teamMembers.sortOrder}), -1) + 1` })
       .from(t.teamMembers);
+    // A member put back (an undone deletion) goes back to their old place: those from there on move one down.
+    const at = options.at !== undefined && options.at < Number(next) ? options.at : Number(next);
+    if (at < Number(next))
+      await tx
+        .update(t.teamMembers)
+        .set({ sortOrder: sql`${t.teamMembers.sortOrder} + 1` })
+        .where(sql`${t.teamMembers.sortOrder} >= ${at}`);
     const [created] = await tx
       .insert(t.teamMembers)
-      .values({ ...saved, sortOrder: Number(next) })
+      .values({ ...saved, sortOrder: at })
       .returning({ id: t.teamMembers.id });
-    await audit(tx, actor, {
+    const entry = await audit(tx, actor, {
       action: TEAM_ACTIONS.added,
       target: { type: "team_member", id: String(created!.id) },
-      detail: { name: saved.name, before: null, after: saved },
+      detail: {
+        name: saved.name,
+        before: null,
+        after: saved,
+        ...(options.revertOf ? { revertOf: options.revertOf } : {}),
+      },
     });
     const version = await bumpContentVersion(tx);
     return {
@@ -159,7 +171,8 @@ export async function saveTeamMemberIn(
       id: created!.id,
       slug: saved.slug,
       redirected: false,
-      change: { changed: true, version, fields: Object.keys(saved) },
+      change: { changed: true, version, fields: options.revertOf ? ["restored"] : Object.keys(saved) },
+      entry,
     };
   }
 
@@ -172,7 +185,7 @@ export async function saveTeamMemberIn(
   // The old address was public: search engines and bookmarks follow a 301 to the new one.
   const redirected = row.slug !== saved.slug;
   if (redirected) await addSlugRedirect(tx as unknown as Db, teamPath(row.slug), teamPath(saved.slug), actor);
-  await audit(tx, actor, {
+  const entry = await audit(tx, actor, {
     action: TEAM_ACTIONS.changed,
     target: { type: "team_member", id: String(row.id) },
     detail: { name: saved.name, ...diff, ...(options.revertOf ? { revertOf: options.revertOf } : {}) },
@@ -184,6 +197,7 @@ export async function saveTeamMemberIn(
     slug: saved.slug,
     redirected,
     change: { changed: true, version, fields: Object.keys(diff.after) },
+    entry,
   };
 }
 
@@ -254,7 +268,12 @@ export async function placesNaming(db: Db | Tx, slug: string): Promise<NamedIn[]
 }
 
 export type TeamDelete =
-  { ok: true; name: string; version: string } | { ok: false; status: 404 | 409; message: string; places: NamedIn[] };
+  | { ok: true; name: string; version: string; entry: number }
+  | { ok: false; status: 404 | 409; message: string; places: NamedIn[] };
+
+/** Why a member cannot go (a post names them, a page links to their profile), or null. */
+const namedRefusal = (name: string, places: NamedIn[]) =>
+  `${name} cannot be deleted while ${places.length === 1 ? "this place names them" : `these ${places.length} places name them`}. Change or remove each first.`;
 
 /**
  * Deletes a member, unless a post names them (author or reviewer) or a page
@@ -267,19 +286,62 @@ export function deleteTeamMember(db: Db, id: number, actor: AuditActor): Promise
     const [row] = await tx.select().from(t.teamMembers).where(eq(t.teamMembers.id, id)).for("update");
     if (!row) return { ok: false, status: 404, message: "This team member is no longer listed.", places: [] };
     const places = await placesNaming(tx, row.slug);
-    if (places.length > 0)
-      return {
-        ok: false,
-        status: 409,
-        message: `${row.name} cannot be deleted while ${places.length === 1 ? "this place names them" : `these ${places.length} places name them`}. Change or remove each first.`,
-        places,
-      };
-    await tx.delete(t.teamMembers).where(eq(t.teamMembers.id, id));
-    await audit(tx, actor, {
-      action: TEAM_ACTIONS.deleted,
-      target: { type: "team_member", id: String(id) },
-      detail: { name: row.name, before: teamValuesOf(row), after: null },
-    });
-    return { ok: true, name: row.name, version: await bumpContentVersion(tx) };
+    if (places.length > 0) return { ok: false, status: 409, message: namedRefusal(row.name, places), places };
+    const entry = await deleteMemberIn(tx, row, actor);
+    return { ok: true, name: row.name, version: await bumpContentVersion(tx), entry };
   });
+}
+
+/** The row deleted and audited with its values and its place in the list (for undo). */
+function deleteMemberIn(tx: Tx, row: t.TeamMember, actor: AuditActor, revertOf?: number): Promise<number> {
+  return tx
+    .delete(t.teamMembers)
+    .where(eq(t.teamMembers.id, row.id))
+    .then(() =>
+      audit(tx, actor, {
+        action: TEAM_ACTIONS.deleted,
+        target: { type: "team_member", id: String(row.id) },
+        detail: {
+          name: row.name,
+          before: teamValuesOf(row),
+          after: null,
+          position: row.sortOrder,
+          ...(revertOf ? { revertOf } : {}),
+        },
+      }),
+    );
+}
+
+export type TeamUndo = { ok: true; change: ContentChange } | { ok: false; message: string };
+
+/**
+ * An addition or a deletion of a member turned round, in revertContentChange's transaction: the
+ * member added is deleted again (refused, as Delete is, while a post or page names them); the
+ * member deleted comes back with their values at their old place (a new id; refused with the
+ * reason when their address was taken since, or their photo, office or insurer is gone).
+ */
+export async function undoTeamAdditionOrDeletionIn(
+  tx: Tx,
+  entry: { id: number; action: string; targetId: string | null; detail: Record<string, unknown> },
+  actor: AuditActor,
+): Promise<TeamUndo> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('team_members'))`);
+  if (entry.action === TEAM_ACTIONS.added) {
+    const [row] = await tx
+      .select()
+      .from(t.teamMembers)
+      .where(eq(t.teamMembers.id, Number(entry.targetId)))
+      .for("update");
+    if (!row) return { ok: true, change: { changed: false } };
+    const places = await placesNaming(tx, row.slug);
+    if (places.length > 0) return { ok: false, message: namedRefusal(row.name, places) };
+    await deleteMemberIn(tx, row, actor, entry.id);
+    return { ok: true, change: { changed: true, version: await bumpContentVersion(tx), fields: ["removed"] } };
+  }
+  const before = entry.detail.before as TeamValues | null | undefined;
+  if (!before) return { ok: false, message: "the deleted member's details are not in the history." };
+  const position = typeof entry.detail.position === "number" ? entry.detail.position : undefined;
+  const saved = await saveTeamMemberIn(tx, null, before, actor, { slugTyped: true, revertOf: entry.id, at: position });
+  if (!saved.ok) return { ok: false, message: Object.values(saved.fields).join(" ") || saved.message };
+  return { ok: true, change: saved.change };
 }

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { clientContext, configContext, databaseContext, servicesContext, staffContext } from "~/context";
 import { readForStaff } from "~/features/auth/staff-guard.server";
 import { TeamEditor } from "~/features/content-editing/components/team-editor";
-import { runTeamAction, teamEditorData } from "~/features/content-editing/team-page.server";
+import { entryOf, runTeamAction, teamEditorData } from "~/features/content-editing/team-page.server";
 import type { TeamAnswer } from "~/features/content-editing/team-page-types";
 import { TEAM_LIST_FIELDS } from "~/features/content-editing/team-rules";
 import { answerWith, writeFailed } from "~/lib/form-answer.server";
@@ -27,7 +27,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   const created = new URL(request.url).searchParams.get("published") === "new";
   const found = await readForStaff(() =>
-    teamEditorData(db, memberId(params.id), context.get(configContext).publicUrl, created),
+    teamEditorData(
+      db,
+      memberId(params.id),
+      context.get(configContext).publicUrl,
+      created,
+      created ? entryOf(request) : null,
+    ),
   );
   if (!found) throw data(null, { status: 404 });
   return data(found);

@@ -35,12 +35,10 @@ export function ContentListPage({ data, answer }: { data: ListPageData; answer?:
           </>
         }
         actions={
-          spec.fixedSet ? undefined : (
-            <Link to={itemPath(CONTENT_PATH, spec.key, "new")} className={buttonVariants({ variant: "secondary" })}>
-              <Plus aria-hidden className="size-5" />
-              Add a {spec.noun}
-            </Link>
-          )
+          <Link to={itemPath(CONTENT_PATH, spec.key, "new")} className={buttonVariants({ variant: "secondary" })}>
+            <Plus aria-hidden className="size-5" />
+            Add a {spec.noun}
+          </Link>
         }
       />
       {data.deleted && !answer ? (
@@ -60,7 +58,7 @@ export function ContentListPage({ data, answer }: { data: ListPageData; answer?:
       ) : null}
       <AnswerMessage answer={itemAnswer} />
       {itemAnswer?.linkedFrom ? <LinkedFromList links={itemAnswer.linkedFrom} /> : null}
-      {spec.fixedSet ? (
+      {spec.unordered ? (
         <FixedList data={data} />
       ) : data.rows.length === 0 ? (
         <EmptyState title={`No ${spec.title.toLowerCase()} yet`}>Add the first with the button above.</EmptyState>
@@ -92,7 +90,7 @@ export function ContentListPage({ data, answer }: { data: ListPageData; answer?:
   );
 }
 
-/** The site's own pages: changed, not moved (their order is the sitemap's), so a plain list of links. */
+/** The pages: not moved (their order is the sitemap's), so a plain list of links. */
 function FixedList({ data }: { data: ListPageData }) {
   return (
     <ul aria-label={data.spec.title} className="grid gap-2 sm:grid-cols-2">

@@ -9,12 +9,15 @@ import { ImageUploadField } from "~/features/images/components/image-upload-fiel
 import {
   DELETE_ITEM_INTENT,
   PREVIEW_ITEM_INTENT,
+  REPUBLISH_ITEM_INTENT,
   SAVE_ITEM_INTENT,
+  UNPUBLISH_ITEM_INTENT,
   type ItemAnswer,
   type ItemPageData,
   type ListField,
 } from "../content-lists";
 import { LinkedFromList } from "./linked-from";
+import { PagePublishing } from "./page-publishing";
 import { PreviewPanel } from "./preview-panel";
 import { TextField } from "./text-field";
 
@@ -23,8 +26,20 @@ import { TextField } from "./text-field";
  * insurer, a condition), its fields drawn from the list's description.
  * Saving publishes; a new item goes to the end of the list.
  */
-export function ItemForm({ data, answer, listHref }: { data: ItemPageData; answer?: ItemAnswer; listHref: string }) {
+export function ItemForm({
+  data,
+  answer: posted,
+  listHref,
+}: {
+  data: ItemPageData;
+  answer?: ItemAnswer;
+  listHref: string;
+}) {
   const { spec } = data;
+  // Unpublish and Publish again answer in their own section.
+  const publishing =
+    posted?.intent === UNPUBLISH_ITEM_INTENT || posted?.intent === REPUBLISH_ITEM_INTENT ? posted : undefined;
+  const answer = publishing ? undefined : posted;
   const sending = useSendingIntent(SAVE_ITEM_INTENT, PREVIEW_ITEM_INTENT, DELETE_ITEM_INTENT);
   const busy = sending !== null;
   const form = useFormFeedback(answer);
@@ -73,7 +88,8 @@ export function ItemForm({ data, answer, listHref }: { data: ItemPageData; answe
         </div>
       </Form>
       {preview ? <PreviewPanel id="item-preview-heading" html={preview} /> : null}
-      {data.id !== null && !spec.fixedSet ? (
+      {data.publishing ? <PagePublishing data={{ ...data, publishing: data.publishing }} answer={publishing} /> : null}
+      {data.id !== null && data.deletable ? (
         <Form method="post" className="grid gap-2 border-t border-line pt-5">
           <input type="hidden" name="intent" value={DELETE_ITEM_INTENT} />
           <input type="hidden" name="id" value={data.id} />

@@ -13,6 +13,7 @@ import type { TeamAnswer, TeamEditorData } from "../team-page-types";
 import { MODALITIES, TEAM_DELETE_INTENT, TEAM_INTENT, TEAM_LIMITS, TEAM_PREVIEW_INTENT } from "../team-rules";
 import { PreviewPanel } from "./preview-panel";
 import { TextField } from "./text-field";
+import { UndoConfirmation } from "./undo-confirmation";
 
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
 
@@ -115,7 +116,10 @@ export function TeamEditor({ data, answer }: { data: TeamEditorData; answer?: Te
   const settled = useNavigation().state === "idle";
   const shown = settled ? answer : undefined;
   const sending = useSendingIntent(TEAM_INTENT, TEAM_PREVIEW_INTENT, TEAM_DELETE_INTENT);
-  const form = useFormFeedback(shown?.intent === TEAM_DELETE_INTENT ? undefined : shown);
+  // A change published: its confirmation carries Undo, above the form (a form in a form is not allowed).
+  const published = shown?.intent === TEAM_INTENT && shown.ok && shown.entry ? shown : undefined;
+  const form = useFormFeedback(shown?.intent === TEAM_DELETE_INTENT || published ? undefined : shown);
+  const confirmation = useFormFeedback<TeamAnswer, HTMLDivElement>(published);
   const refusal = shown?.intent === TEAM_DELETE_INTENT ? shown : undefined;
   const errors = shown?.ok === false ? shown.fields : {};
   const typed = shown?.values;
@@ -142,10 +146,21 @@ export function TeamEditor({ data, answer }: { data: TeamEditorData; answer?: Te
         ) : null}
       </p>
       {data.created && !shown ? (
-        <p role="status" className="rounded-xl bg-primary-soft p-4 font-medium text-primary-dark">
-          Published: {name} is on the website now.
-        </p>
+        <UndoConfirmation
+          message={`Published: ${name} is on the website now.`}
+          entry={data.createdEntry}
+          what={`adding ${name}`}
+        />
       ) : null}
+      <div ref={confirmation} className="empty:hidden">
+        {published ? (
+          <UndoConfirmation
+            message={published.message ?? ""}
+            entry={published.entry!}
+            what={`this change to ${name}`}
+          />
+        ) : null}
+      </div>
       <Form
         key={JSON.stringify(data.values)}
         ref={form}
@@ -154,7 +169,7 @@ export function TeamEditor({ data, answer }: { data: TeamEditorData; answer?: Te
         className="grid min-w-0 gap-6 rounded-2xl border border-line bg-surface p-4 sm:p-6 [&>*]:min-w-0"
         noValidate
       >
-        <AnswerMessage answer={shown?.intent === TEAM_DELETE_INTENT ? undefined : shown} />
+        <AnswerMessage answer={shown?.intent === TEAM_DELETE_INTENT || published ? undefined : shown} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             {...field("name")}

@@ -14,7 +14,7 @@ export function UndoConfirmation({ message, entry, what }: { message: string; en
   const sending = useSendingIntent(UNDO_ITEM_INTENT) !== null;
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-primary bg-primary-soft p-3">
-      <p role="status" className="text-sm font-medium text-primary-dark">
+      <p role="status" tabIndex={-1} data-answer-message className="text-sm font-medium text-primary-dark">
         {message}
       </p>
       {entry ? (
