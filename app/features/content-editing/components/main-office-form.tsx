@@ -35,7 +35,7 @@ export function MainOfficeForm({
     <Form
       ref={form}
       method="post"
-      aria-labelledby={`${id}-heading`}
+      aria-label={`Make ${office.name} the main office`}
       className="grid gap-3 border-t border-line pt-4"
       noValidate
     >
@@ -48,8 +48,11 @@ export function MainOfficeForm({
       <p id={`${id}-what`} className="text-sm text-muted">
         {mainOfficeName ? `${mainOfficeName} is the main office now. ` : null}
         Making {office.name} the main one changes every page at once: the header and the footer, the Get Started page
-        and the clinic&apos;s details for search engines show its address, phone and hours{instead}. It can be undone
-        from the recent changes.
+        and the clinic&apos;s details for search engines show its address, phone and hours{instead}.
+      </p>
+      <p className="text-sm text-muted">
+        Words that call an office the main one, in its description or search description, stay as they are: change them
+        above. The choice can be undone from the recent changes.
       </p>
       <div className="grid gap-1">
         <div className="flex items-start gap-3">
