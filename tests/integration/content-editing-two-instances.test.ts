@@ -104,6 +104,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect(await titleOn(one)).toBe("Your first visit");
       await expect.poll(() => titleOn(two), { timeout: 15_000, interval: 50 }).toBe("Your first visit");
     });
+
     it("shows another main office in the header where it was chosen, and on the other without a restart", async () => {
       const headerPhoneOn = async (app: ApiApp) =>
         /<header\b[\s\S]*?href="tel:\+1(\d{10})"/.exec(await (await fetch(`${app.url}/get-started`)).text())?.[1];
