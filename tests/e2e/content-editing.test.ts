@@ -108,7 +108,7 @@ describe.each(databaseKinds())("site content editing in the browser on %s", (kin
     await hydrated(page);
     const form = page.getByRole("form", { name: "Make Winter Park Office the main office" });
     const box = form.getByRole("checkbox", {
-      name: "Show Winter Park Office's address, phone and hours on every page instead of Orlando Office’s",
+      name: "Show Winter Park Office's address, phone and hours on every page instead of Orlando Office's",
     });
     // Not confirmed: nothing changes, the reason under the box, which takes the keyboard.
     await form.getByRole("button", { name: "Make Winter Park Office the main office" }).click();

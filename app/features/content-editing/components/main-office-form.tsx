@@ -30,7 +30,7 @@ export function MainOfficeForm({
   const form = useFormFeedback(answer);
   const error = answer?.ok === false ? answer.fields[FIELD] : undefined;
   const id = `office-${office.id}-main`;
-  const instead = mainOfficeName ? ` instead of ${mainOfficeName}’s` : "";
+  const instead = mainOfficeName ? ` instead of ${mainOfficeName}'s` : "";
   return (
     <Form
       ref={form}
