@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { copyPgliteTemplate } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
@@ -9,25 +9,41 @@ import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
 const NEWCOMER = { name: "Nia Newcomer", email: "nia.newcomer@cypresslane.example", roles: ["marketing"] as const };
 
 /**
- * One journey on the production build: a marketing person new to the site
- * opens Site content from the navigation, changes an office's Saturday hours
- * and adds a holiday closure by keyboard, publishes, sees both on the
- * office's public page, and undoes the change from the page's history. axe
- * finds nothing on the editor at 1280 and 375 px (with a refused field shown).
+ * Site content on the production build, on each database, one server each.
+ * One journey: a marketing person new to the site opens Site content from
+ * the navigation, changes an office's Saturday hours and adds a holiday
+ * closure by keyboard, publishes, sees both on the office's public page, and
+ * undoes the change from the page's history; then makes another office the
+ * main one (refused until the box is ticked), and a public page's header and
+ * footer show it. axe finds nothing on the editor at 1280 and 375 px (with a
+ * refused field shown). Then the site's pages and the lists' previews and
+ * undo (issue 19): a page opened from Site content, previewed as the public
+ * page shows it, its fixed address refused under the field, published and
+ * seen by a visitor; a question previewed, added and undone from the
+ * confirmation, and a deletion undone the same way.
  */
-describe("site content editing in the browser", () => {
+describe.each(databaseKinds())("site content editing in the browser on %s", (kind) => {
   let server: TestServer;
   const browser = useBrowser();
   let cookie: string;
   beforeAll(async () => {
-    const dataDir = copyPgliteTemplate("content-editing");
-    await addStaffTo({ dataDir }, [NEWCOMER]);
-    server = await startServer({ dataDir });
+    const dataDir = copyPgliteTemplate(`content-editing-${kind}`);
+    const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
+    await addStaffTo(databaseUrl ? { databaseUrl } : { dataDir }, [NEWCOMER]);
+    server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
     cookie = await signInCookie(server.url, NEWCOMER.email);
   });
   afterAll(async () => {
     await server?.stop();
   });
+
+  const axeAtBothWidths = async (page: import("playwright-core").Page) => {
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await page.setViewportSize(DESKTOP);
+  };
 
   it("changes an office's hours and closures by keyboard, publishes them to the public page, and undoes it", async () => {
     const { page, context } = await browser.open({ viewport: DESKTOP });
@@ -47,11 +63,7 @@ describe("site content editing in the browser", () => {
     await page.keyboard.press("Enter");
     await look(office.getByText("Saturday's closing time must be after its opening time.")).visible();
     await look(saturday.getByLabel("Closes")).focused();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.setViewportSize(MOBILE);
-    expect(await axeViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-    await page.setViewportSize(DESKTOP);
+    await axeAtBothWidths(page);
 
     // Into the field afresh, so typing starts at its hour.
     await saturday.getByLabel("Opens").focus();
@@ -88,37 +100,51 @@ describe("site content editing in the browser", () => {
     await look(hours).text(/Saturday\s+9:00 AM – 1:00 PM, by appointment/);
     await look(visitor.page.getByText("Closed: Thanksgiving Day")).count(0);
   });
-});
 
-/**
- * The site's pages and the lists' previews and undo, on the same server
- * (issue 19): a page opened from Site content, previewed as the public page
- * shows it, its fixed address refused under the field, published and seen
- * by a visitor; a question previewed, added and undone from the
- * confirmation, and a deletion undone the same way. axe finds nothing on the
- * pages' list, and on the editor with its preview, at 1280 and 375 px.
- */
-describe("content pages, previews and undo in the browser", () => {
-  let server: TestServer;
-  const browser = useBrowser();
-  let cookie: string;
-  beforeAll(async () => {
-    const dataDir = copyPgliteTemplate("content-pages");
-    await addStaffTo({ dataDir }, [NEWCOMER]);
-    server = await startServer({ dataDir });
-    cookie = await signInCookie(server.url, NEWCOMER.email);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  it("makes another office the main one through its form, confirmed, and a public page's header and footer show it", async () => {
+    const { page, context } = await browser.open({ viewport: DESKTOP });
+    await addSessionCookie(context, server.url, cookie);
+    await page.goto(`${server.url}/admin/content`);
+    await hydrated(page);
+    const form = page.getByRole("form", { name: "Make Winter Park Office the main office" });
+    const box = form.getByRole("checkbox", {
+      name: "Show Winter Park Office's address, phone and hours on every page instead of Orlando Office's",
+    });
+    // Not confirmed: nothing changes, the reason under the box, which takes the keyboard.
+    await form.getByRole("button", { name: "Make Winter Park Office the main office" }).click();
+    await look(
+      form.getByText("Tick the box to confirm that every page should show this office's address, phone and hours."),
+    ).visible();
+    await look(box).focused();
+    await axeAtBothWidths(page);
 
-  const axeAtBothWidths = async (page: import("playwright-core").Page) => {
-    expect(await axeViolations(page)).toEqual([]);
-    await page.setViewportSize(MOBILE);
-    expect(await axeViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-    await page.setViewportSize(DESKTOP);
-  };
+    await page.keyboard.press("Space");
+    await form.getByRole("button", { name: "Make Winter Park Office the main office" }).click();
+    await look(page.getByRole("region", { name: "Offices" }).getByRole("status").first()).text(
+      "Published: Winter Park Office is the main office now. The header, the footer, the Get Started page and the clinic's details for search engines show its address, phone and hours.",
+    );
+    // The old main office can now be made the main one again; the new one has no such part.
+    await look(page.getByRole("form", { name: "Make Orlando Office the main office" })).visible();
+    await look(page.getByRole("form", { name: "Make Winter Park Office the main office" })).count(0);
+
+    const visitor = await browser.open({ viewport: DESKTOP });
+    await visitor.page.goto(`${server.url}/pricing`);
+    await look(visitor.page.locator("header").getByRole("link", { name: /\(407\) 555-0143/ })).visible();
+    await look(visitor.page.locator("footer").getByText("318 Magnolia Bend Avenue, Suite 100").first()).visible();
+    await look(visitor.page.locator("footer").getByText("1450 Osprey Lake Drive", { exact: false })).count(0);
+
+    // Undone from the history: Orlando is the main office again.
+    const history = page.getByRole("region", { name: "Recent changes" });
+    await history
+      .getByRole("button", { name: /Undo this change to Winter Park Office/ })
+      .first()
+      .click();
+    await look(history.getByRole("status")).text(
+      "Undone: Orlando Office is the main office again, on every page of the website.",
+    );
+    await visitor.page.reload();
+    await look(visitor.page.locator("footer").getByText("1450 Osprey Lake Drive", { exact: false }).first()).visible();
+  });
 
   it("edits a page: previewed as visitors will see it, its fixed address kept, published to the public page", async () => {
     const { page, context } = await browser.open({ viewport: DESKTOP });

@@ -11,7 +11,8 @@ const MARKETING = { name: "Mara Content", email: "mara.two@clinic.example", role
  * browser without JavaScript posts it): that instance serves them at once;
  * another on the same PostgreSQL, whose page cache holds the old page, serves
  * them without a restart, through the content version it polls every 500 ms.
- * The same for a content page's words (the content lists' editor). How soon
+ * The same for a content page's words (the content lists' editor) and for
+ * another main office in every page's header (decision 0047). How soon
  * (issue 19: within 1 s) is measured by `npm run bench -- content-publish`,
  * not here: a test's clock on a busy machine measures the machine.
  * Without TEST_DATABASE_URL this block is skipped.
@@ -57,6 +58,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
           name: office!.name,
           slug: office!.slug,
           description: office!.description,
+          directions: office!.directions,
+          metaDescription: office!.metaDescription,
           areasServed: office!.areasServed.join(", "),
           latitude: String(office!.latitude),
           longitude: String(office!.longitude),
@@ -100,6 +103,27 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect(res.status).toBe(200);
       expect(await titleOn(one)).toBe("Your first visit");
       await expect.poll(() => titleOn(two), { timeout: 15_000, interval: 50 }).toBe("Your first visit");
+    });
+
+    it("shows another main office in the header where it was chosen, and on the other without a restart", async () => {
+      const headerPhoneOn = async (app: ApiApp) =>
+        /<header\b[\s\S]*?href="tel:\+1(\d{10})"/.exec(await (await fetch(`${app.url}/get-started`)).text())?.[1];
+      const offices = await one.database.db.select().from(t.locations);
+      const main = offices.find((o) => o.isPrimary)!;
+      const next = offices.find((o) => !o.isPrimary && !o.telehealthOnly)!;
+      const digits = (phone: string) => phone.replace(/\D/g, "");
+      for (const app of [one, two]) {
+        expect(await headerPhoneOn(app)).toBe(digits(main.phone));
+        expect((await fetch(`${app.url}/get-started`)).headers.get("x-cache")).toBe("HIT");
+      }
+      const res = await fetch(`${one.url}/admin/content`, {
+        method: "POST",
+        headers: { cookie, origin: one.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "main-office", target: String(next.id), mainOffice: "yes" }),
+      });
+      expect(res.status).toBe(200);
+      expect(await headerPhoneOn(one)).toBe(digits(next.phone));
+      await expect.poll(() => headerPhoneOn(two), { timeout: 15_000, interval: 50 }).toBe(digits(next.phone));
     });
   },
 );

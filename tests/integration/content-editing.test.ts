@@ -4,6 +4,7 @@ import * as t from "~/db/schema";
 import { runContentAction } from "~/features/content-editing/content-page.server";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { databaseKinds } from "../setup/database";
+import { decodeEntities, jsonLdBlocks, metaContents } from "../setup/html";
 import { addStaff, signInCookie } from "../setup/staff";
 
 const MARKETING = { name: "Mara Content", email: "mara.content@clinic.example", roles: ["marketing"] as const };
@@ -38,6 +39,10 @@ const WINTER_PARK_ADDRESS = {
   state: "FL",
   zip: "32789",
   phone: "(407) 555-0143",
+  directions:
+    "Park for free in the lot beside the building and use the front entrance under the green awning; Suite 100 is on the ground floor. We are across the street from Magnolia Bend Park and its large oak trees.",
+  metaDescription:
+    "Visit our Winter Park office on Magnolia Bend Avenue for psychiatry, therapy and medication management. Free parking next to the building.",
 };
 
 /** The main office's form as the seed has it: its phone, address and hours are the clinic's (decision 0042). */
@@ -54,6 +59,10 @@ const MAIN_OFFICE: Record<string, string> = {
   state: "FL",
   zip: "32810",
   phone: "(407) 555-0142",
+  directions:
+    "Free parking is in the surface lot in front of the Osprey Lake Professional Center. Enter through the main lobby doors and take the elevator to the second floor; Suite 210 is on the right.",
+  metaDescription:
+    "Our main office, near I-4 on the Winter Park and Orlando line: psychiatric care, counseling and medication management, with plenty of parking.",
   ...Object.fromEntries(
     ["monday", "tuesday", "wednesday", "thursday", "friday"].flatMap((day) => [
       [`${day}.opens`, "09:00"],
@@ -356,7 +365,7 @@ describe.each(databaseKinds())("site content editing on %s", (kind) => {
     const mainRefused = await act({ intent: "location-delete", target: String(main!.id) });
     expect(mainRefused.status).toBe(409);
     expect(mainRefused.answer.message).toBe(
-      "“Orlando Office” was not removed: it is the main office, whose address, phone and hours are the clinic's on every page.",
+      "“Orlando Office” was not removed: it is the main office, whose address, phone and hours are the clinic's on every page. Make another office the main one first.",
     );
     expect(mainRefused.answer.linkedFrom).toHaveLength(1);
     const [member] = await db().select().from(t.teamMembers).limit(1);
@@ -393,5 +402,192 @@ describe.each(databaseKinds())("site content editing on %s", (kind) => {
     const [back] = await db().select().from(t.locations).where(eq(t.locations.slug, "lake-mary-video"));
     expect(back).toMatchObject({ telehealthOnly: true, phone: "(407) 555-0151", isPrimary: false });
     await act({ intent: "location-delete", target: String(back!.id) });
+  });
+
+  it("saves an office's getting-here words and search description, checked like the seed's, on its page and in its meta", async () => {
+    const form = { intent: "location", target: String(officeId), ...WINTER_PARK_ADDRESS, ...WINTER_PARK_WEEK };
+    const refused = await act({ ...form, directions: "Park here.", metaDescription: "Winter Park office." });
+    expect(refused.status).toBe(400);
+    expect(refused.answer.fields).toEqual({
+      directions: "Keep the directions between 20 and 300 characters (it has 10).",
+      metaDescription: "Keep the search description between 120 and 156 characters (it has 19).",
+    });
+
+    await page("/locations/winter-park");
+    const directions =
+      "Take SunRail to Winter Park station, then walk four blocks east on Morse Boulevard; bike racks are by the door.";
+    const search =
+      "Psychiatry and therapy on Magnolia Bend Avenue in Winter Park, a short walk from the SunRail station, with free parking next to the building.";
+    const saved = await act({ ...form, directions, metaDescription: search });
+    expect(saved.status).toBe(200);
+    expect(saved.answer.message).toBe(
+      "Published: the office's details (getting here, search description) changed on the website for every visitor.",
+    );
+    const { html } = await page("/locations/winter-park");
+    expect(decodeEntities(html)).toContain(directions);
+    expect(metaContents(html, "description")).toEqual([search]);
+
+    // No search description of its own: the page's description stands in.
+    await act({ ...form, directions, metaDescription: "" });
+    expect(metaContents((await page("/locations/winter-park")).html, "description")).toEqual([
+      WINTER_PARK_ADDRESS.description,
+    ]);
+    await act({ ...form });
+    const [row] = await db().select().from(t.locations).where(eq(t.locations.id, officeId));
+    expect(row).toMatchObject({
+      directions: WINTER_PARK_ADDRESS.directions,
+      metaDescription: WINTER_PARK_ADDRESS.metaDescription,
+    });
+  });
+
+  it("makes another office the main one on every page, audited and undone; telehealth-only refused; removal follows", async () => {
+    const LAKE_NONA = {
+      intent: "location-add",
+      target: "new",
+      name: "Lake Nona Office",
+      slug: "lake-nona",
+      description: "A second-floor suite in the Lake Nona town center, with a parking garage across the street.",
+      latitude: "28.3772",
+      longitude: "-81.2432",
+      street: "9100 Laureate Loop, Suite 220",
+      city: "Orlando",
+      state: "FL",
+      zip: "32827",
+      phone: "(407) 555-0161",
+      "monday.opens": "10:00",
+      "monday.closes": "19:00",
+      telehealthOnly: "on",
+    };
+    const tel = (phone: string) => `tel:+1${phone.replace(/\D/g, "")}`;
+    const officeBySlug = async (slug: string) =>
+      (await db().select().from(t.locations).where(eq(t.locations.slug, slug)))[0]!;
+    const mains = async () =>
+      (await db().select().from(t.locations).where(eq(t.locations.isPrimary, true))).map((o) => o.slug);
+    const switches = () =>
+      db().select().from(t.auditLog).where(eq(t.auditLog.action, "main_office_changed")).orderBy(desc(t.auditLog.id));
+    const choose = (id: number, confirm = true) =>
+      act({ intent: "main-office", target: String(id), ...(confirm ? { mainOffice: "yes" } : {}) });
+    /** What a public page tells of the clinic: its header's and footer's words and call links, its clinic JSON-LD. */
+    const frame = async (path: string) => {
+      const { html } = await page(path);
+      const part = (name: string) => new RegExp(`<${name}\\b[^>]*>([\\s\\S]*?)</${name}>`, "i").exec(html)?.[1] ?? "";
+      const words = (markup: string) =>
+        decodeEntities(markup.replace(/<!-- -->/g, "").replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ");
+      const clinic = jsonLdBlocks(html)
+        .map((block) => JSON.parse(block) as Record<string, unknown>)
+        .find((node) => String(node["@id"]).endsWith("/#clinic"));
+      return { header: part("header"), footer: words(part("footer")), footerMarkup: part("footer"), clinic };
+    };
+
+    expect((await act(LAKE_NONA)).status).toBe(200);
+    const nona = await officeBySlug("lake-nona");
+    const [orlando, winterPark] = [await officeBySlug("orlando"), await officeBySlug("winter-park")];
+
+    // Refused, nothing changed: the box not ticked, a telehealth-only office, the main office made telehealth only.
+    const unticked = await choose(winterPark.id, false);
+    expect(unticked.status).toBe(400);
+    expect(unticked.answer.fields).toEqual({
+      mainOffice: "Tick the box to confirm that every page should show this office's address, phone and hours.",
+    });
+    const video = await choose(nona.id);
+    expect(video.status).toBe(400);
+    expect(video.answer.fields).toEqual({
+      mainOffice:
+        "Lake Nona Office is telehealth only, and the main office's address is shown on every page as the place patients come to. Choose an office patients visit, or clear its “Telehealth only” first.",
+    });
+    const mainVideo = await act({
+      intent: "location",
+      target: String(orlando.id),
+      ...MAIN_OFFICE,
+      telehealthOnly: "on",
+    });
+    expect(mainVideo.status).toBe(400);
+    expect(mainVideo.answer.fields).toEqual({
+      telehealthOnly:
+        "The main office cannot be telehealth only: its address is the clinic's on every page, as the place patients come to. Choose another main office first.",
+    });
+    expect((await choose(999999)).status).toBe(404);
+    expect(await mains()).toEqual(["orlando"]);
+    expect(await switches()).toEqual([]);
+
+    // Chosen: every page's frame and the clinic's structured data at once (the cached home page included).
+    const { telehealthOnly: _video, ...inPerson } = LAKE_NONA;
+    expect((await act({ ...inPerson, intent: "location", target: String(nona.id) })).status).toBe(200);
+    await page("/");
+    expect((await page("/")).res.headers.get("x-cache")).toBe("HIT");
+    // Through the page's own form, as a browser without JavaScript posts it.
+    const posted = await fetch(`${app.url}/admin/content`, {
+      method: "POST",
+      headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "main-office", target: String(nona.id), mainOffice: "yes" }),
+    });
+    expect(posted.status).toBe(200);
+    expect(decodeEntities(await posted.text())).toContain(
+      "Published: Lake Nona Office is the main office now. The header, the footer, the Get Started page and the clinic's details for search engines show its address, phone and hours.",
+    );
+    expect(await mains()).toEqual(["lake-nona"]);
+    const home = await frame("/");
+    expect(home.header).toContain('href="tel:+14075550161"');
+    expect(home.header).not.toContain(tel(orlando.phone));
+    expect(home.footerMarkup).toContain('href="tel:+14075550161"');
+    expect(home.footer).toContain("9100 Laureate Loop, Suite 220");
+    expect(home.footer).toContain("Orlando, FL 32827");
+    expect(home.footer).toContain("10:00 AM – 7:00 PM");
+    expect(home.footer).not.toContain("1450 Osprey Lake Drive");
+    expect(home.clinic).toMatchObject({
+      telephone: "(407) 555-0161",
+      address: { streetAddress: "9100 Laureate Loop, Suite 220", postalCode: "32827" },
+      geo: { latitude: 28.3772, longitude: -81.2432 },
+    });
+    expect((await frame("/get-started")).header).toContain('href="tel:+14075550161"');
+    const [entry] = await switches();
+    expect(entry).toMatchObject({ actorId: actor.id, targetType: "location", targetId: String(nona.id) });
+    expect(entry!.detail).toEqual({
+      name: "Lake Nona Office",
+      before: { mainOffice: "Orlando Office" },
+      after: { mainOffice: "Lake Nona Office" },
+      previousId: orlando.id,
+    });
+    expect((await choose(nona.id)).answer).toMatchObject({
+      tone: "info",
+      message: "Nothing changed: Lake Nona Office is already the main office.",
+    });
+
+    // The main office cannot be removed; once another is the main one, the old one can (nothing links to it).
+    const kept = await act({ intent: "location-delete", target: String(nona.id) });
+    expect(kept.status).toBe(409);
+    expect(kept.answer.message).toContain("it is the main office");
+    expect((await choose(winterPark.id)).status).toBe(200);
+    expect((await act({ intent: "location-delete", target: String(nona.id) })).status).toBe(200);
+    const keptToo = await act({ intent: "location-delete", target: String(winterPark.id) });
+    expect([keptToo.status, keptToo.answer.message]).toEqual([
+      409,
+      "“Winter Park Office” was not removed: it is the main office, whose address, phone and hours are the clinic's on every page. Make another office the main one first.",
+    ]);
+
+    // Undone: refused while the office it would bring back is gone; the first choice undone puts Orlando back everywhere.
+    const [second] = await switches();
+    const gone = await act({ intent: "revert", entry: String(second!.id) });
+    expect([gone.status, gone.answer.message]).toEqual([
+      400,
+      "That change cannot be undone: Lake Nona Office is no longer listed.",
+    ]);
+    const undone = await act({ intent: "revert", entry: String(entry!.id) });
+    expect(undone.status).toBe(200);
+    expect(undone.answer.message).toBe(
+      "Undone: Orlando Office is the main office again, on every page of the website.",
+    );
+    expect(await mains()).toEqual(["orlando"]);
+    const back = await frame("/");
+    // Orlando's phone as an earlier case left it.
+    expect(back.header).toContain(`href="${tel(orlando.phone)}"`);
+    expect(back.footer).toContain("1450 Osprey Lake Drive, Suite 210");
+    expect(back.clinic).toMatchObject({ telephone: orlando.phone });
+    const [undo] = await switches();
+    expect(undo!.detail).toMatchObject({
+      before: { mainOffice: "Winter Park Office" },
+      after: { mainOffice: "Orlando Office" },
+      revertOf: entry!.id,
+    });
   });
 });

@@ -57,6 +57,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   location_changed: "Changed an office",
   location_added: "Added an office",
   location_deleted: "Removed an office",
+  main_office_changed: "Chose another main office",
   team_member_added: "Added a team member",
   team_member_changed: "Changed a team member",
   team_member_deleted: "Deleted a team member",

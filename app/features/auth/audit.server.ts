@@ -62,6 +62,7 @@ export const auditActions = [
   "location_changed",
   "location_added",
   "location_deleted",
+  "main_office_changed",
   "team_member_added",
   "team_member_changed",
   "team_member_deleted",

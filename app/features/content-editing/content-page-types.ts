@@ -6,6 +6,8 @@ export const CLINIC_INTENT = "clinic";
 export const LOCATION_INTENT = "location";
 export const LOCATION_ADD_INTENT = "location-add";
 export const LOCATION_DELETE_INTENT = "location-delete";
+/** Makes the target office the main one (decision 0047). */
+export const MAIN_OFFICE_INTENT = "main-office";
 /** The new-office form's target (the office forms' targets are their ids). */
 export const NEW_OFFICE_TARGET = "new";
 export const REVERT_INTENT = "revert";
@@ -15,6 +17,10 @@ export interface LocationView {
   slug: string;
   name: string;
   description: string;
+  /** "Getting here" on its page (empty: none). */
+  directions: string;
+  /** Its page's search description (empty: the description is used). */
+  metaDescription: string;
   telehealthOnly: boolean;
   /** As typed in the form: degrees. */
   latitude: string;

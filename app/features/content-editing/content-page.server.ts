@@ -10,6 +10,7 @@ import {
   LOCATION_ADD_INTENT,
   LOCATION_DELETE_INTENT,
   LOCATION_INTENT,
+  MAIN_OFFICE_INTENT,
   REVERT_INTENT,
   type ContentAnswer,
   type ContentPageData,
@@ -24,7 +25,14 @@ import {
   saveClinic,
   type ContentChange,
 } from "./content-store.server";
-import { addLocation, deleteLocation, listEditableLocations, saveLocation } from "./offices-store.server";
+import {
+  addLocation,
+  chooseMainOffice,
+  deleteLocation,
+  listEditableLocations,
+  MAIN_OFFICE_FIELD,
+  saveLocation,
+} from "./offices-store.server";
 import { weekOfRows } from "./week-hours";
 
 const FIELD_LABELS: Record<string, string> = { ...CONTENT_FIELD_LABELS, ...TEAM_FIELD_LABELS };
@@ -46,6 +54,8 @@ export async function contentPageData(db: Db, publicUrl: string): Promise<Conten
       slug: o.slug,
       name: o.name,
       description: o.description,
+      directions: o.directions,
+      metaDescription: o.metaDescription,
       telehealthOnly: o.telehealthOnly,
       latitude: String(o.latitude),
       longitude: String(o.longitude),
@@ -155,12 +165,44 @@ export async function runContentAction(
       message: `Removed: ${deleted.name} is no longer on the website; its page's address leads to the list of offices.`,
     });
   }
+  if (intent === MAIN_OFFICE_INTENT) {
+    const id = Number(target);
+    if (!Number.isSafeInteger(id) || id <= 0)
+      return answer(400, { ok: false, message: "This form submission could not be understood." });
+    const refused = (fields: Record<string, string>) =>
+      answer(400, { ok: false, message: "The main office was not changed.", fields, values: typed });
+    // The box says what changes on every page; without it ticked nothing does.
+    if (typed[MAIN_OFFICE_FIELD] !== "yes")
+      return refused({
+        [MAIN_OFFICE_FIELD]:
+          "Tick the box to confirm that every page should show this office's address, phone and hours.",
+      });
+    const chosen = await chooseMainOffice(db, id, actor);
+    if (!chosen.ok)
+      return chosen.status === 400 ? refused(chosen.fields) : answer(404, { ok: false, message: chosen.message });
+    if (!chosen.change.changed)
+      return answer(200, {
+        ok: true,
+        tone: "info",
+        message: `Nothing changed: ${chosen.name} is already the main office.`,
+      });
+    services.pageCache.contentChanged(chosen.change.version);
+    return answer(200, {
+      ok: true,
+      message: `Published: ${chosen.name} is the main office now. The header, the footer, the Get Started page and the clinic's details for search engines show its address, phone and hours.`,
+    });
+  }
   if (intent === REVERT_INTENT) {
     const reverted = await revertPosted(db, services, values?.entry, actor);
     if (!reverted) return answer(400, { ok: false, message: "This form submission could not be understood." });
     if (!reverted.ok) return answer(reverted.status, { ok: false, message: reverted.message });
     if (!reverted.change.changed)
       return answer(200, { ok: true, tone: "info", message: `Nothing to undo: ${reverted.what} already say that.` });
+    if (reverted.change.fields.includes("mainOffice"))
+      return answer(200, {
+        ok: true,
+        message: `Undone: ${reverted.what} is the main office again, on every page of the website.`,
+      });
     return answer(200, {
       ok: true,
       message: `Undone: ${reverted.what} (${fieldsWords(reverted.change.fields)}) are back as they were, on the website too.`,

@@ -1,4 +1,5 @@
 import type { SocialLinks } from "~/db/schema";
+import { META_LIMITS } from "~/lib/meta-limits";
 import { WEEKDAYS, type WeekHours } from "./week-hours";
 
 /**
@@ -15,6 +16,10 @@ export const CONTENT_LIMITS = {
   officeName: { min: 3, max: 60 },
   officeSlug: { min: 2, max: 60 },
   officeDescription: { min: 20, max: 300 },
+  /** "Getting here" on the office page, beside its map: the seed's run 188–250 characters. */
+  officeDirections: { min: 20, max: 300 },
+  /** What search engines show under the office page's title (the seed's rule, META_LIMITS). */
+  officeSearchDescription: { min: META_LIMITS.descriptionMin, max: META_LIMITS.descriptionMax },
   /** Areas served, typed as names separated by commas: how many, and each name's length. */
   areas: 8,
   area: { min: 2, max: 40 },
@@ -51,12 +56,16 @@ export interface ClinicValues {
   social: SocialLinks;
 }
 
-/** The editable part of an office (which office is the main one is not edited here). */
+/** The editable part of an office (which office is the main one is chosen on its own form). */
 export interface LocationValues {
   name: string;
   /** Its page's address: /locations/{slug}. */
   slug: string;
   description: string;
+  /** "Getting here": parking, transit, the entrance; empty: no such section. */
+  directions: string;
+  /** The page's meta description; empty: the page uses its description. */
+  metaDescription: string;
   /** Visits by video only: the page offers no directions or map. */
   telehealthOnly: boolean;
   latitude: number;
@@ -114,4 +123,7 @@ export const FIELD_LABELS: Record<string, string> = {
   latitude: "latitude",
   longitude: "longitude",
   description: "description",
+  directions: "getting here",
+  metaDescription: "search description",
+  mainOffice: "main office",
 };

@@ -187,6 +187,8 @@ export function parseLocationForm(
             ),
         ),
       description: words("description", CONTENT_LIMITS.officeDescription),
+      directions: words("directions", CONTENT_LIMITS.officeDirections, true),
+      metaDescription: words("search description", CONTENT_LIMITS.officeSearchDescription, true),
       telehealthOnly: z
         .string()
         .optional()

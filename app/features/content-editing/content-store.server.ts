@@ -24,6 +24,7 @@ export const CONTENT_ACTIONS = [
   "location_changed",
   "location_added",
   "location_deleted",
+  "main_office_changed",
   "content_reordered",
   "content_item_added",
   "content_item_changed",
@@ -35,6 +36,9 @@ export const CONTENT_ACTIONS = [
 type ContentAction = (typeof CONTENT_ACTIONS)[number];
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The office changes undone by undoOfficeChangeIn rather than by putting fields back. */
+const OFFICE_ACTIONS = new Set<string>(["location_added", "location_deleted", "main_office_changed"]);
 
 export function clinicValuesOf(row: typeof siteContent.$inferSelect | undefined): ClinicValues {
   return {
@@ -96,9 +100,12 @@ export async function revertContentChange(db: Db, entryId: number, actor: AuditA
       if (!change) return { ok: false, status: 404, message: `That change to ${label} can no longer be undone.` };
       return { ok: true, change, what: label };
     }
-    if (entry && (entry.action === "location_added" || entry.action === "location_deleted")) {
+    if (entry && OFFICE_ACTIONS.has(entry.action)) {
       const undone = await undoOfficeChangeIn(tx, entry, actor);
-      const name = typeof entry.detail.name === "string" ? entry.detail.name : "The office";
+      const was = (entry.detail.before as { mainOffice?: unknown } | undefined)?.mainOffice;
+      // A main office's undo is about the office that is the main one again.
+      const named = entry.action === "main_office_changed" ? was : entry.detail.name;
+      const name = typeof named === "string" ? named : "The office";
       if (!undone) return { ok: false, status: 404, message: "That change is not in the content history." };
       if (!undone.ok) return { ok: false, status: 400, message: `That change cannot be undone: ${undone.message}` };
       return { ok: true, change: undone.change, what: name };

@@ -17,7 +17,8 @@ import type { LocationValues } from "./content-rules";
  * leaves a 301 from the old one, a removed office's address a 301 to
  * /locations (decision 0044), and a new office at a once-redirected address
  * takes it back. The main office and an office content links to are not
- * removed.
+ * removed. Which office is the main one (decision 0047) is chosen on its own,
+ * audited as `main_office_changed` and undone by choosing the previous one.
  */
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -33,6 +34,8 @@ export function locationValuesOf(row: Location): LocationValues {
     name: row.name,
     slug: row.slug,
     description: row.description,
+    directions: row.directions,
+    metaDescription: row.metaDescription,
     telehealthOnly: row.telehealthOnly,
     latitude: row.latitude,
     longitude: row.longitude,
@@ -92,6 +95,8 @@ export async function saveLocationIn(
   if (!row) return { ok: false, status: 404, message: "That office is no longer listed." };
   const diff = changedFields(locationValuesOf(row), values);
   if (!diff) return { ok: true, id, change: { changed: false } };
+  if (row.isPrimary && values.telehealthOnly && !row.telehealthOnly)
+    return { ok: false, status: 400, fields: { telehealthOnly: MAIN_NOT_TELEHEALTH } };
   if (row.slug !== values.slug && (await slugTaken(tx, values.slug, id)))
     return { ok: false, status: 400, fields: { slug: slugTakenMessage(values.slug) } };
   await tx
@@ -117,8 +122,12 @@ export function saveLocation(db: Db, id: number, values: LocationValues, actor: 
   return db.transaction((tx) => saveLocationIn(tx, id, values, actor));
 }
 
-/** The stored row's other words, kept for an undone removal. */
-type Restorable = LocationValues & { metaDescription?: string; directions?: string; sortOrder?: number };
+/** A removed office as its audit entry keeps it (an entry from before decision 0047 may lack its words). */
+type Restorable = Omit<LocationValues, "metaDescription" | "directions"> & {
+  metaDescription?: string;
+  directions?: string;
+  sortOrder?: number;
+};
 
 async function addLocationIn(tx: Tx, values: Restorable, actor: AuditActor, revertOf?: number): Promise<OfficeSaved> {
   if (await slugTaken(tx, values.slug, null))
@@ -182,7 +191,7 @@ async function deleteLocationIn(tx: Tx, id: number, actor: AuditActor, revertOf?
     return {
       ok: false,
       status: 409,
-      message: `“${row.name}” was not removed: it is the main office, whose address, phone and hours are the clinic's on every page.`,
+      message: `“${row.name}” was not removed: it is the main office, whose address, phone and hours are the clinic's on every page. Make another office the main one first.`,
       linkedFrom: [{ label: "The header and footer of every page, and the clinic's search results", href: "/" }],
     };
   const linkedFrom = await linksToOffice(tx, row);
@@ -201,12 +210,7 @@ async function deleteLocationIn(tx: Tx, id: number, actor: AuditActor, revertOf?
     target: { type: "location", id: String(id) },
     detail: {
       name: row.name,
-      before: {
-        ...locationValuesOf(row),
-        metaDescription: row.metaDescription,
-        directions: row.directions,
-        sortOrder: row.sortOrder,
-      },
+      before: { ...locationValuesOf(row), sortOrder: row.sortOrder },
       ...(revertOf ? { revertOf } : {}),
     },
   });
@@ -218,11 +222,91 @@ export function deleteLocation(db: Db, id: number, actor: AuditActor): Promise<O
   return db.transaction((tx) => deleteLocationIn(tx, id, actor));
 }
 
+/** The form field a refused choice of main office is told under (the confirmation box). */
+export const MAIN_OFFICE_FIELD = "mainOffice";
+
+const MAIN_NOT_TELEHEALTH =
+  "The main office cannot be telehealth only: its address is the clinic's on every page, as the place patients come to. Choose another main office first.";
+
+export type MainOfficeChosen =
+  | { ok: true; change: OfficeChange; name: string }
+  | { ok: false; status: 400; fields: Record<string, string> }
+  | { ok: false; status: 404; message: string };
+
 /**
- * Undoes an office's audited addition or removal inside revertContentChange's
- * transaction: an addition is removed (under the same rules as a removal), a
- * removal is added again (a new id, at its old place, unless its address is
- * taken). A refusal's reason, or null when the entry is not an office's.
+ * Makes one office the main one (decision 0047): its address, phone, hours
+ * and map position become the clinic's in the header, the footer, the
+ * contact details and the structured data of every page (getSiteRow reads
+ * the flag). Every office row is locked first, so two choices at once end
+ * with exactly one main office. A telehealth-only office is refused: it is
+ * no place to come to. Audited as `main_office_changed` with the office
+ * before and after; `revertOf` when it undoes such an entry.
+ */
+export async function chooseMainOfficeIn(
+  tx: Tx,
+  id: number,
+  actor: AuditActor,
+  revertOf?: number,
+): Promise<MainOfficeChosen> {
+  const rows = await tx
+    .select({
+      id: locations.id,
+      name: locations.name,
+      isPrimary: locations.isPrimary,
+      telehealthOnly: locations.telehealthOnly,
+    })
+    .from(locations)
+    .orderBy(asc(locations.sortOrder), asc(locations.id))
+    .for("update");
+  const office = rows.find((r) => r.id === id);
+  if (!office) return { ok: false, status: 404, message: "That office is no longer listed." };
+  const mains = rows.filter((r) => r.isPrimary);
+  if (mains.length === 1 && mains[0]!.id === id) return { ok: true, change: { changed: false }, name: office.name };
+  if (office.telehealthOnly)
+    return {
+      ok: false,
+      status: 400,
+      fields: {
+        [MAIN_OFFICE_FIELD]: `${office.name} is telehealth only, and the main office's address is shown on every page as the place patients come to. Choose an office patients visit, or clear its “Telehealth only” first.`,
+      },
+    };
+  // The one the pages showed: the first flagged, as getSiteRow reads it.
+  const previous = mains[0] ?? null;
+  await tx
+    .update(locations)
+    .set({ isPrimary: false })
+    .where(and(eq(locations.isPrimary, true), ne(locations.id, id)));
+  await tx.update(locations).set({ isPrimary: true }).where(eq(locations.id, id));
+  await audit(tx, actor, {
+    action: "main_office_changed",
+    target: { type: "location", id: String(id) },
+    detail: {
+      name: office.name,
+      before: { mainOffice: previous?.name ?? null },
+      after: { mainOffice: office.name },
+      previousId: previous?.id ?? null,
+      ...(revertOf ? { revertOf } : {}),
+    },
+  });
+  return {
+    ok: true,
+    name: office.name,
+    change: { changed: true, version: await bumpContentVersion(tx), fields: ["mainOffice"] },
+  };
+}
+
+/** Makes an office the main one, published at once. */
+export function chooseMainOffice(db: Db, id: number, actor: AuditActor): Promise<MainOfficeChosen> {
+  return db.transaction((tx) => chooseMainOfficeIn(tx, id, actor));
+}
+
+/**
+ * Undoes an office's audited addition, removal or choice of main office
+ * inside revertContentChange's transaction: an addition is removed (under the
+ * same rules as a removal), a removal is added again (a new id, at its old
+ * place, unless its address is taken), the main office chosen before is the
+ * main one again (unless removed or telehealth only since). A refusal's
+ * reason, or null when the entry is not an office's.
  */
 export async function undoOfficeChangeIn(
   tx: Tx,
@@ -234,6 +318,19 @@ export async function undoOfficeChangeIn(
     if (removed.ok) return { ok: true, change: { changed: true, version: removed.version, fields: ["removed"] } };
     if (removed.status === 404) return { ok: true, change: { changed: false } };
     return { ok: false, message: removed.message };
+  }
+  if (entry.action === "main_office_changed") {
+    const previous = entry.detail.previousId;
+    if (typeof previous !== "number") return { ok: false, message: "no office was the main one before it." };
+    const chosen = await chooseMainOfficeIn(tx, previous, actor, entry.id);
+    if (chosen.ok) return { ok: true, change: chosen.change };
+    return {
+      ok: false,
+      message:
+        chosen.status === 404
+          ? `${String((entry.detail.before as { mainOffice?: unknown } | undefined)?.mainOffice ?? "The previous main office")} is no longer listed.`
+          : Object.values(chosen.fields).join(" "),
+    };
   }
   if (entry.action === "location_deleted") {
     const before = entry.detail.before as Restorable | undefined;

@@ -5,11 +5,13 @@ import { CONTENT_LIST_KEYS, LIST_SPECS, listPath } from "../content-lists";
 import { PageHeader } from "~/components/staff/page-header";
 import { answerFor } from "~/lib/form-answer";
 import { AnswerMessage } from "~/components/form/answer-message";
+import { useFormFeedback } from "~/components/form/use-form-feedback";
 import {
   CLINIC_INTENT,
   LOCATION_ADD_INTENT,
   LOCATION_DELETE_INTENT,
   LOCATION_INTENT,
+  MAIN_OFFICE_INTENT,
   NEW_OFFICE_TARGET,
   REVERT_INTENT,
   type ContentAnswer,
@@ -21,6 +23,16 @@ import { LocationForm, NEW_OFFICE } from "./location-form";
 
 const sectionHeading = "text-2xl font-bold text-primary-dark";
 
+/** A new main office's news, where its form's main-office part was: the keyboard goes to it. */
+function MainOfficeNews({ answer }: { answer: ContentAnswer }) {
+  const area = useFormFeedback<ContentAnswer, HTMLDivElement>(answer);
+  return (
+    <div ref={area}>
+      <AnswerMessage answer={answer} />
+    </div>
+  );
+}
+
 /** /admin/content: the clinic's settings, its offices and the latest changes (issue 19's first slice). */
 export function ContentPage({ data, answer }: { data: ContentPageData; answer?: ContentAnswer }) {
   // An answer shows once the page's data has reloaded too, so the message and the fields agree.
@@ -28,6 +40,8 @@ export function ContentPage({ data, answer }: { data: ContentPageData; answer?: 
   const shown = settled ? answer : undefined;
   const officeAnswer = answerFor(shown, LOCATION_INTENT, LOCATION_ADD_INTENT);
   const removeAnswer = answerFor(shown, LOCATION_DELETE_INTENT);
+  const mainAnswer = answerFor(shown, MAIN_OFFICE_INTENT);
+  const mainOfficeName = data.locations.find((o) => o.isPrimary)?.name;
   const answerOf = (answer: ContentAnswer | undefined, target: string) =>
     answer?.target === target ? answer : undefined;
   return (
@@ -65,6 +79,8 @@ export function ContentPage({ data, answer }: { data: ContentPageData; answer?: 
         </h2>
         {/* A removed office's form is gone: its answer shows here. */}
         {removeAnswer?.ok ? <AnswerMessage answer={removeAnswer} /> : null}
+        {/* The new main office's own form has no main-office part: the answer shows here. */}
+        {mainAnswer?.ok ? <MainOfficeNews answer={mainAnswer} /> : null}
         {data.locations.map((office) => (
           <LocationForm
             key={office.id}
@@ -72,6 +88,8 @@ export function ContentPage({ data, answer }: { data: ContentPageData; answer?: 
             publicUrl={data.publicUrl}
             answer={answerOf(officeAnswer, String(office.id))}
             removeAnswer={answerOf(removeAnswer, String(office.id))}
+            mainAnswer={answerOf(mainAnswer, String(office.id))}
+            mainOfficeName={mainOfficeName}
           />
         ))}
         <LocationForm

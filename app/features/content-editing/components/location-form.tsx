@@ -8,6 +8,7 @@ import {
   LOCATION_ADD_INTENT,
   LOCATION_DELETE_INTENT,
   LOCATION_INTENT,
+  MAIN_OFFICE_INTENT,
   NEW_OFFICE_TARGET,
   type ContentAnswer,
   type LocationView,
@@ -15,6 +16,7 @@ import {
 import { closureField, CONTENT_LIMITS, dayField } from "../content-rules";
 import { WEEKDAYS, weekOfRows } from "../week-hours";
 import { LinkedFromList } from "./linked-from";
+import { MainOfficeForm } from "./main-office-form";
 import { TextField } from "./text-field";
 
 const linkClass = "inline-flex min-h-6 items-center text-primary-dark underline underline-offset-2 hover:no-underline";
@@ -25,6 +27,8 @@ export const NEW_OFFICE: Omit<LocationView, "id"> & { id: null } = {
   slug: "",
   name: "",
   description: "",
+  directions: "",
+  metaDescription: "",
   telehealthOnly: false,
   latitude: "",
   longitude: "",
@@ -43,22 +47,29 @@ export const NEW_OFFICE: Omit<LocationView, "id"> & { id: null } = {
  * One office: its name, page address and description, its address, phone
  * and map position, its hours weekday by weekday (empty times: closed; a
  * note such as "by appointment" with or without times), and the holiday
- * closures (a date and a few words each). Saving publishes. With `office`
- * NEW_OFFICE it adds one; an office other than the main one can be removed.
+ * closures (a date and a few words each), its "Getting here" and search
+ * description. Saving publishes. With `office` NEW_OFFICE it adds one; an
+ * office other than the main one can be made the main one or removed.
  */
 export function LocationForm({
   office,
   publicUrl,
   answer,
   removeAnswer,
+  mainAnswer,
+  mainOfficeName,
 }: {
   office: LocationView | typeof NEW_OFFICE;
   publicUrl: string;
   answer?: ContentAnswer;
   removeAnswer?: ContentAnswer;
+  mainAnswer?: ContentAnswer;
+  /** The office that is the main one now, if any. */
+  mainOfficeName?: string;
 }) {
   const adding = office.id === null;
-  const busy = useSendingIntent(LOCATION_INTENT, LOCATION_ADD_INTENT, LOCATION_DELETE_INTENT) !== null;
+  const busy =
+    useSendingIntent(LOCATION_INTENT, LOCATION_ADD_INTENT, LOCATION_DELETE_INTENT, MAIN_OFFICE_INTENT) !== null;
   const form = useFormFeedback(answer);
   const removeForm = useFormFeedback(removeAnswer);
   const errors = answer?.ok === false ? answer.fields : {};
@@ -71,6 +82,8 @@ export function LocationForm({
       | "name"
       | "slug"
       | "description"
+      | "directions"
+      | "metaDescription"
       | "areasServed"
       | "latitude"
       | "longitude"
@@ -182,7 +195,10 @@ export function LocationForm({
               name="telehealthOnly"
               type="checkbox"
               defaultChecked={typed ? typed.telehealthOnly === "on" : office.telehealthOnly}
-              aria-describedby={`${telehealthId}-hint`}
+              aria-describedby={
+                errors.telehealthOnly ? `${telehealthId}-hint ${telehealthId}-error` : `${telehealthId}-hint`
+              }
+              aria-invalid={errors.telehealthOnly ? true : undefined}
               className="mt-0.5 size-6 shrink-0 accent-primary"
             />
             <div>
@@ -192,8 +208,31 @@ export function LocationForm({
               <p id={`${telehealthId}-hint`} className="text-sm text-muted">
                 Visits from this office are by video: its page says so and offers no directions or map.
               </p>
+              {errors.telehealthOnly ? (
+                <p id={`${telehealthId}-error`} className="text-sm font-medium text-danger">
+                  {errors.telehealthOnly}
+                </p>
+              ) : null}
             </div>
           </div>
+          <TextField
+            {...field("directions")}
+            label="Getting here"
+            hint="(optional)"
+            className="sm:col-span-2"
+            rows={3}
+            description={`Parking, the nearest bus stop or highway exit, which entrance and floor: ${CONTENT_LIMITS.officeDirections.min}–${CONTENT_LIMITS.officeDirections.max} characters, shown beside the map on the office's page. Empty: no such section.`}
+            maxLength={CONTENT_LIMITS.officeDirections.max}
+          />
+          <TextField
+            {...field("metaDescription")}
+            label="Search description"
+            hint="(optional)"
+            className="sm:col-span-2"
+            rows={3}
+            description={`What search engines show under the office page's title: ${CONTENT_LIMITS.officeSearchDescription.min}–${CONTENT_LIMITS.officeSearchDescription.max} characters, naming the office's town and what it offers. Empty: the description is used.`}
+            maxLength={CONTENT_LIMITS.officeSearchDescription.max}
+          />
         </div>
 
         <fieldset className="grid gap-3">
@@ -282,6 +321,14 @@ export function LocationForm({
           {busy ? "Publishing..." : adding ? "Add and publish the office" : `Publish ${office.name}`}
         </Button>
       </Form>
+      {office.id === null || office.isPrimary ? null : (
+        <MainOfficeForm
+          office={{ id: office.id, name: office.name }}
+          mainOfficeName={mainOfficeName}
+          answer={mainAnswer}
+          busy={busy}
+        />
+      )}
       {adding ? null : (
         <Form ref={removeForm} method="post" className="grid gap-2 border-t border-line pt-4">
           <AnswerMessage answer={removeAnswer} />
