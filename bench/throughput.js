@@ -13,6 +13,9 @@
 //   BENCH_BROTLI=0 node bench/throughput.js   skip the Accept-Encoding: br pass
 //   BENCH_AD_LANDINGS=/,/get-started          the landing pages of the mix
 //   BENCH_MISS_PAGES=12                       how many uncached renders to time
+//   BENCH_AGAINST=/path/to/checkout           also each hit target against another build of the
+//                                             site (a worktree of an older commit, built), in
+//                                             alternating slices: did our hit path get slower?
 //
 // The headline pass sends no Accept-Encoding (wrk's default), so both sides
 // send the uncompressed body. A second pass sends "Accept-Encoding: br", as
@@ -68,6 +71,7 @@ const LANDINGS = (process.env.BENCH_AD_LANDINGS ?? "/,/get-started,/request-appo
   .map((p) => p.trim())
   .filter(Boolean);
 const MISS_PAGES = envInt("BENCH_MISS_PAGES", 12);
+const AGAINST = process.env.BENCH_AGAINST ? path.resolve(process.env.BENCH_AGAINST) : null;
 // Between two timed misses: the previous page's background brotli 11 is done by then.
 const MISS_PAUSE_MS = 500;
 
@@ -322,6 +326,15 @@ runMain(async () => {
   // page into the page cache, and the misses below would all be hits. Copies change nothing in how a hit
   // is answered while the database is up.
   const server = await startServer({ appDir, dataDir: makeDataDir("throughput"), env: { PAGE_COPIES: "off" } });
+  // The other build, on its own demo database (an older build ignores PAGE_COPIES).
+  const against = AGAINST
+    ? await startServer({
+        appDir: AGAINST,
+        dataDir: makeDataDir("against"),
+        env: { PAGE_COPIES: "off" },
+        timeoutMs: 180_000,
+      })
+    : null;
   const scratch = makeDataDir("ceiling");
   const passes = [{ key: null, headers: {} }];
   if (BROTLI) passes.push({ key: "br", headers: { "Accept-Encoding": "br" } });
@@ -373,6 +386,31 @@ runMain(async () => {
         );
         await ceilingServer.stop();
 
+        // The same target on the other build, alternating with ours: ratio = ours ÷ that build's requests/s.
+        let versus;
+        if (against) {
+          await warm(against.url, target, pass.headers);
+          const pair = await measurePair(
+            { url: `${server.url}${firstPath}`, pid: server.pid },
+            { url: `${against.url}${firstPath}`, pid: against.pid },
+            pass.headers,
+            `${label} against ${AGAINST}`,
+            target.script,
+          );
+          versus = {
+            dir: AGAINST,
+            ours: pair.ours,
+            theirs: pair.ceiling,
+            ratio: ratio(pair.ours.rps, pair.ceiling.rps),
+            sliceRatios: pair.sliceRatios,
+            cpuRatio: pair.cpuRatio,
+          };
+          log(
+            `${label} against the other build: ours ${pair.ours.rps} req/s (${pair.ours.cpuUsPerRequest} µs CPU each), ` +
+              `theirs ${pair.ceiling.rps} req/s (${pair.ceiling.cpuUsPerRequest} µs), CPU ratio ${pair.cpuRatio}`,
+          );
+        }
+
         const after = await request(`${server.url}${firstPath}${target.script ? `?${adQuery()}` : ""}`, {
           headers: pass.headers,
         });
@@ -391,6 +429,7 @@ runMain(async () => {
           ratio: ratio(ours.rps, ceiling.rps),
           sliceRatios,
           cpuRatio,
+          ...(versus ? { against: versus } : {}),
         };
         log(
           `${label}: ours ${ours.rps} req/s, ceiling ${ceiling.rps} req/s, ratio ${section[target.name].ratio} ` +
@@ -401,6 +440,10 @@ runMain(async () => {
   } finally {
     await server.stop();
     removeDir(server.dataDir);
+    if (against) {
+      await against.stop();
+      removeDir(against.dataDir);
+    }
     removeDir(scratch);
   }
   result.load1m = [loadAtStart, loadAverage()];
