@@ -215,7 +215,7 @@ describe.each(databaseKinds())("content lists in the browser on %s", (kind) => {
     await add.getByLabel("Office name").fill("Lake Mary Office");
     await add.getByLabel("Page address").fill("lake-mary");
     await add
-      .getByLabel("Description")
+      .getByLabel("Description", { exact: true })
       .fill("A ground-floor suite off Lake Mary Boulevard, with covered parking at the door.");
     await add.getByLabel("Street address").fill("77 Heron Point Way, Suite 4");
     await add.getByLabel("City").fill("Lake Mary");
@@ -239,7 +239,7 @@ describe.each(databaseKinds())("content lists in the browser on %s", (kind) => {
     // The main office cannot go: the refusal says why and where it shows.
     await page.getByRole("button", { name: "Remove Orlando Office" }).click();
     await look(page.getByRole("alert").filter({ hasText: "was not removed" })).text(
-      "“Orlando Office” was not removed: it is the main office, whose address, phone and hours are the clinic's on every page.",
+      "“Orlando Office” was not removed: it is the main office, whose address, phone and hours are the clinic's on every page. Make another office the main one first.",
     );
     await look(page.getByRole("link", { name: /The header and footer of every page/ })).visible();
 
