@@ -267,10 +267,19 @@ export function serverNodeFlags(appDir = root) {
  * snapshotBuild) with PGlite in `dataDir` on a free port, and waits for the
  * first 200 from /healthz. NODE_ENV and DATABASE_URL are removed from the
  * environment, as for a local install, unless given in `env`; LOG_LEVEL=warn.
+ * `nodeFlags` go after the start script's own (a probe to --require, say).
  *
  * `healthyMs` is the time from the spawn to that first 200.
  */
-export async function startServer({ appDir = root, dataDir, port, env = {}, pollMs = 10, timeoutMs = 60_000 } = {}) {
+export async function startServer({
+  appDir = root,
+  dataDir,
+  port,
+  env = {},
+  nodeFlags = [],
+  pollMs = 10,
+  timeoutMs = 60_000,
+} = {}) {
   port ??= await freePort();
   dataDir ??= makeDataDir();
   const childEnv = { ...process.env };
@@ -281,7 +290,7 @@ export async function startServer({ appDir = root, dataDir, port, env = {}, poll
 
   const spawnedAt = performance.now();
   const child = track(
-    spawn(process.execPath, [...serverNodeFlags(appDir), path.join(appDir, "server.js")], {
+    spawn(process.execPath, [...serverNodeFlags(appDir), ...nodeFlags, path.join(appDir, "server.js")], {
       cwd: appDir,
       env: childEnv,
       stdio: ["ignore", "pipe", "pipe"],

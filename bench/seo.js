@@ -13,6 +13,8 @@
 //    and their ratio to the windows around it; sent and timed in a thread of
 //    their own (bench/visitor-load.js), away from this one's log reading;
 //  - opening /admin/seo with that finished audit (median of BENCH_OPENS loads, signed in).
+// While an audit runs the benchmark asks /admin/seo.data every BENCH_PROGRESS_MS, as the open overview
+// does (React Router's revalidation of its loaders), and keeps the progress it shows.
 // The audit's own times come from the server's log line "site audit finished"
 // (its `ms`, from the claim to the results written) and "site audit: child process
 // ready" (its pid and how long it took to get ready).
@@ -22,7 +24,9 @@
 //                          BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
 //
 // Prints one JSON line.
+import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import {
@@ -35,6 +39,7 @@ import {
   printResult,
   request,
   residentBytes,
+  root,
   round,
   runMain,
   scryptHash,
@@ -61,8 +66,11 @@ const EMAIL = "bench.seo@example.test";
 const PASSWORD = "Bench-heron-meadow-58";
 /** The issue's goals. */
 const BUDGET = { demoSeconds: 2, largeSeconds: 30, slowdown: 1.1, overviewMs: 200 };
+// The servers' event-loop stalls (bench/stall-probe.cjs), one file per process in this directory.
+const STALL_DIR = makeDataDir("stalls");
+const PROBE = ["--import", pathToFileURL(path.join(root, "bench", "stall-probe.js")).href];
 // Info: the audit's own lines are what is read. Page-cache hits are answered before the request log.
-const SERVER_ENV = { LOG_LEVEL: "info" };
+const SERVER_ENV = { LOG_LEVEL: "info", BENCH_STALL_DIR: STALL_DIR };
 const AUDIT_TIMEOUT_MS = 10 * 60_000;
 
 if (ONLY && ONLY !== "pglite" && ONLY !== "postgres")
@@ -90,6 +98,21 @@ function logCount(server, message) {
   return count;
 }
 
+/**
+ * The run in progress as the overview's data request carries it: React Router's single-fetch answer is a
+ * turbo-stream, a flat JSON array whose objects name their keys and values by index ("_5": 6 is the key
+ * at index 5 with the value at index 6). The progress is the object with `found`, `done` and `stale`.
+ */
+function runningOf(body) {
+  const values = JSON.parse(body.split("\n")[0]);
+  const key = (name) => `_${values.indexOf(name)}`;
+  const [found, done, stale] = ["found", "done", "stale"].map(key);
+  const run = values.find(
+    (v) => v && typeof v === "object" && !Array.isArray(v) && found in v && done in v && stale in v,
+  );
+  return run ? { done: values[run[done]], found: values[run[found]] } : null;
+}
+
 /** The demo sitemap's paths (the pages the latency is measured on). */
 async function sitemapPaths(url) {
   const xml = (await request(`${url}/sitemap.xml`)).body.toString();
@@ -99,9 +122,9 @@ async function sitemapPaths(url) {
 /**
  * Presses the re-check button and waits for the run's results to be visible
  * (its log line is written once they are stored), checking every 20 ms, and
- * reading the overview every PROGRESS_MS meanwhile for the progress it shows
- * (a signed-in render on the server's thread, as a staff member's open page
- * asks for it).
+ * reading the overview's data every PROGRESS_MS meanwhile for the progress it
+ * shows (its loaders on the server's thread, as the open page's revalidation
+ * asks for them).
  * Returns the run's log line and the wall-clock time from the press to the
  * result: what the person who pressed it waits.
  */
@@ -131,12 +154,10 @@ async function audit(server, cookie, label) {
     if (performance.now() - started > AUDIT_TIMEOUT_MS) throw new Error(`${label}: the audit did not end`);
     if (performance.now() - lastLook >= PROGRESS_MS) {
       lastLook = performance.now();
-      const page = await request(`${server.url}/admin/seo`, { headers: { cookie } });
-      const match = /([\d,]+) of ([\d,]+) addresses read so far/.exec(page.body.toString());
-      if (match) {
-        const [done, found] = [match[1], match[2]].map((n) => Number(n.replace(/,/g, "")));
-        progress.push({ atMs: Math.round(performance.now() - started), done, found });
-      }
+      // What the open overview asks every 2 s: its loaders' data (React Router's revalidation), not the document.
+      const data = await request(`${server.url}/admin/seo.data`, { headers: { cookie } });
+      const running = runningOf(data.body.toString());
+      if (running) progress.push({ atMs: Math.round(performance.now() - started), ...running });
     }
     await sleep(20);
   }
@@ -174,6 +195,27 @@ async function childPid(server) {
 }
 
 const residentMB = (pid) => round((residentBytes(pid) ?? 0) / 1e6, 0);
+
+/**
+ * The server's event-loop stalls between two wall-clock times (ms since the epoch), from its probe's file:
+ * the share of the window it spent more than 3 ms late to a 1 ms timer, how many stalls passed 10 ms,
+ * and the longest. A visitor's request that arrives in a stall waits for its end.
+ */
+function stallsIn(pid, from, to) {
+  const file = path.join(STALL_DIR, `stalls-${pid}.log`);
+  const lines = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").filter(Boolean) : [];
+  const lates = lines
+    .map((line) => line.split(" ").map(Number))
+    .filter(([at]) => at >= from && at < to)
+    .map(([, late]) => late);
+  const total = lates.reduce((sum, late) => sum + late, 0);
+  return {
+    sharePct: round((total / (to - from)) * 100, 2),
+    stalls: lates.length,
+    over10ms: lates.filter((late) => late > 10).length,
+    maxMs: round(Math.max(0, ...lates), 1),
+  };
+}
 
 /** Median and p90 of OPENS signed-in loads of a staff page (after three unrecorded ones). */
 async function openTimes(url, target, cookie) {
@@ -286,7 +328,9 @@ async function measure(label, { start, prepare }) {
       log(
         `${label}: round ${i + 1}/${LARGE_RUNS}: public pages at ${RATE}/s for ${BASELINE_SECONDS} s, no audit running…`,
       );
+      const beforeAt = Date.now();
       const before = await visitorLoad(server.url, demoPaths, { rate: RATE, ms: BASELINE_SECONDS * 1000 });
+      const duringAt = Date.now();
       const rssBeforeMB = residentMB(server.pid);
       log(`${label}: the ${PAGES}-page audit, with public pages at ${RATE}/s meanwhile…`);
       let rssPeakMB = rssBeforeMB;
@@ -307,13 +351,22 @@ async function measure(label, { start, prepare }) {
       clearInterval(rssWatch);
       log(`${label}:   ${JSON.stringify(runFigures(run))}`);
       log(`${label}: public pages at ${RATE}/s for ${BASELINE_SECONDS} s, after the audit…`);
+      const afterAt = Date.now();
       const after = await visitorLoad(server.url, demoPaths, { rate: RATE, ms: BASELINE_SECONDS * 1000 });
+      const endAt = Date.now();
+      await sleep(1200); // the probe writes its file once a second
+      const stalls = {
+        before: stallsIn(server.pid, beforeAt, duringAt),
+        during: stallsIn(server.pid, duringAt, afterAt),
+        after: stallsIn(server.pid, afterAt, endAt),
+      };
       const around = {
         medianMs: (before.medianMs + after.medianMs) / 2,
         p95Ms: (before.p95Ms + after.p95Ms) / 2,
       };
       rounds.push({
         run,
+        stalls,
         rssBeforeMB,
         rssPeakMB,
         childRssPeakMB,
@@ -360,12 +413,18 @@ async function measure(label, { start, prepare }) {
         medianRatio,
         p95Ratio,
         withinBudget: medianRatio <= BUDGET.slowdown && p95Ratio <= BUDGET.slowdown,
-        rounds: rounds.map(({ before, during, after, medianRatio, p95Ratio, load1m }) => ({
+        // The server's own event-loop stalls in the same windows: what the visitors' tail is made of.
+        stallSharePct: {
+          during: middle(rounds.map((r) => r.stalls.during.sharePct)),
+          around: middle(rounds.map((r) => (r.stalls.before.sharePct + r.stalls.after.sharePct) / 2)),
+        },
+        rounds: rounds.map(({ before, during, after, medianRatio, p95Ratio, load1m, stalls }) => ({
           before,
           during,
           after,
           medianRatio,
           p95Ratio,
+          stalls,
           load1m,
         })),
       },
@@ -391,7 +450,10 @@ async function onPglite(appDir) {
     }
   };
   await prepare(addAdmin);
-  return measure("pglite", { prepare, start: () => startServer({ appDir, dataDir, env: SERVER_ENV }) });
+  return measure("pglite", {
+    prepare,
+    start: () => startServer({ appDir, dataDir, env: SERVER_ENV, nodeFlags: PROBE }),
+  });
 }
 
 async function onPostgres(appDir) {
@@ -410,7 +472,10 @@ async function onPostgres(appDir) {
         }
       };
       await prepare(addAdmin);
-      return measure("postgres", { prepare, start: () => startServer({ appDir, env }) });
+      return measure("postgres", {
+        prepare,
+        start: () => startServer({ appDir, env: { ...env, BENCH_STALL_DIR: STALL_DIR }, nodeFlags: PROBE }),
+      });
     });
   } catch (error) {
     if (!["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ETIMEDOUT"].includes(error.code)) throw error;

@@ -48,13 +48,18 @@ export function copiedTables(): string[] {
 /** The rows of each copied table, as PGlite's COPY writes them (null for an empty table); bytes cross IPC. */
 export type ContentSnapshot = [table: string, rows: Uint8Array<ArrayBuffer> | null][];
 
-/** The copied tables' rows, read in one transaction so they agree with each other. */
+/**
+ * The copied tables' rows, read in one transaction so they agree with each other. Between two tables the
+ * event loop takes a turn: PGlite runs on the thread that answers visitors, and the pages of a large site
+ * alone take tens of milliseconds to copy; page-cache hits need no query and go out meanwhile.
+ */
 export function snapshotContent(pglite: PGlite): Promise<ContentSnapshot> {
   return pglite.transaction(async (tx) => {
     const snapshot: ContentSnapshot = [];
     for (const table of copiedTables()) {
       const result = await tx.query(`copy "${table}" to '/dev/blob'`);
       snapshot.push([table, result.blob ? new Uint8Array(await result.blob.arrayBuffer()) : null]);
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     return snapshot;
   });

@@ -18,10 +18,13 @@ export const STALE_RUN_SECONDS = 60;
 /**
  * Rows per INSERT when results are written: small, so that on PGlite (which
  * runs on the thread that answers visitors) no one waits long behind one.
+ * With 10 per INSERT and 250 per DELETE (below), the end of a thousand-page
+ * run held the thread up to 30 ms at a time; with 5 and 50, up to 12 ms
+ * (`bench/seo.js` with an event-loop stall probe, 2026-11-27; decision 0030).
  */
-const WRITE_BATCH = 10;
+const WRITE_BATCH = 5;
 /** Rows per DELETE when an old run goes. */
-const PRUNE_BATCH = 250;
+const PRUNE_BATCH = 50;
 
 export type RunTrigger = "manual" | "daily";
 
