@@ -5,6 +5,7 @@ import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { useSendingIntent } from "~/components/form/use-form-sending";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, inputClass } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/field-error";
 import { ImageUploadField } from "~/features/images/components/image-upload-field";
 import {
   DELETE_ITEM_INTENT,
@@ -199,11 +200,7 @@ function ItemField({
           name={`${field.name}Image`}
           label={image ? `A new ${field.label.toLowerCase()}` : field.label}
         />
-        {error ? (
-          <p id={`${id}-error`} className="text-sm font-medium text-danger">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={id} error={error} />
       </div>
     );
   return (

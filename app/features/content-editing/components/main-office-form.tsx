@@ -1,3 +1,4 @@
+import { FieldError } from "~/components/ui/field-error";
 import { Star } from "lucide-react";
 import { Form } from "react-router";
 import { AnswerMessage } from "~/components/form/answer-message";
@@ -69,11 +70,7 @@ export function MainOfficeForm({
             Show {office.name}&apos;s address, phone and hours on every page{instead}
           </label>
         </div>
-        {error ? (
-          <p id={`${id}-error`} className="text-sm font-medium text-danger">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={id} error={error} />
       </div>
       <div>
         <Button type="submit" variant="outline" size="sm" disabled={busy}>

@@ -5,6 +5,7 @@ import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { useSendingIntent } from "~/components/form/use-form-sending";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, inputClass } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/field-error";
 import { cn } from "~/lib/cn";
 import { SEO_PAGE_SETTINGS_PATH } from "~/lib/seo-paths";
 import { keyphraseChecks } from "~/features/seo-text/keyphrase-checks";
@@ -381,11 +382,7 @@ function NoindexBox({
       <p id={`${id}-description`} className="text-sm text-muted">
         {description}
       </p>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
