@@ -9,7 +9,9 @@ import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
 const NEWCOMER = { name: "Nia Newcomer", email: "nia.newcomer@cypresslane.example", roles: ["marketing"] as const };
 
 /**
- * Site content on the production build, on each database, one server each.
+ * Site content on the production build, on each database, one server each
+ * (on PostgreSQL a second instance on the same database, whose visitor sees
+ * the published hours without a restart).
  * One journey: a marketing person new to the site opens Site content from
  * the navigation, changes an office's Saturday hours and adds a holiday
  * closure by keyboard, publishes, sees both on the office's public page, and
@@ -24,6 +26,8 @@ const NEWCOMER = { name: "Nia Newcomer", email: "nia.newcomer@cypresslane.exampl
  */
 describe.each(databaseKinds())("site content editing in the browser on %s", (kind) => {
   let server: TestServer;
+  /** On PostgreSQL, a second instance on the same database: what staff publish on one, visitors see on both. */
+  let other: TestServer | undefined;
   const browser = useBrowser();
   let cookie: string;
   beforeAll(async () => {
@@ -31,10 +35,11 @@ describe.each(databaseKinds())("site content editing in the browser on %s", (kin
     const databaseUrl = kind === "postgres" ? await clonePostgresTemplate() : undefined;
     await addStaffTo(databaseUrl ? { databaseUrl } : { dataDir }, [NEWCOMER]);
     server = await startServer({ dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
+    if (databaseUrl) other = await startServer({ env: { DATABASE_URL: databaseUrl } });
     cookie = await signInCookie(server.url, NEWCOMER.email);
   });
   afterAll(async () => {
-    await server?.stop();
+    await Promise.all([server?.stop(), other?.stop()]);
   });
 
   const axeAtBothWidths = async (page: import("playwright-core").Page) => {
@@ -76,6 +81,12 @@ describe.each(databaseKinds())("site content editing in the browser on %s", (kin
     await page.keyboard.type("11262099");
     await office.getByRole("textbox", { name: "Note (such as Thanksgiving Day)" }).first().focus();
     await page.keyboard.type("Thanksgiving Day");
+    // On PostgreSQL a visitor of the other instance has the office's page already (in its page cache too).
+    const elsewhere = other && (await browser.open({ viewport: MOBILE }));
+    if (elsewhere) {
+      await elsewhere.page.goto(`${other!.url}/locations/winter-park`);
+      await look(elsewhere.page.locator("dl").first()).text(/Saturday\s+9:00 AM – 1:00 PM, by appointment/);
+    }
     await office.getByRole("button", { name: "Publish Winter Park Office" }).focus();
     await page.keyboard.press("Enter");
     await look(office.getByRole("status")).text(
@@ -89,6 +100,19 @@ describe.each(databaseKinds())("site content editing in the browser on %s", (kin
     await look(hours).text(/Saturday\s+9:00 AM – 3:00 PM/);
     await look(visitor.page.getByText("Thursday, November 26, 2099")).visible();
     await look(visitor.page.getByText("Closed: Thanksgiving Day")).visible();
+    // The other instance learns of it without a restart (its content-version poll); reloading shows it.
+    if (elsewhere) {
+      await expect
+        .poll(
+          async () => {
+            await elsewhere.page.reload();
+            return elsewhere.page.locator("dl").first().innerText();
+          },
+          { timeout: 15_000 },
+        )
+        .toMatch(/Saturday\s+9:00 AM – 3:00 PM/);
+      await look(elsewhere.page.getByText("Closed: Thanksgiving Day")).visible();
+    }
 
     const history = page.getByRole("region", { name: "Recent changes" });
     await history.getByRole("button", { name: /Undo this change to Winter Park Office/ }).focus();
