@@ -66,7 +66,36 @@ export async function auditOverview(db: Db, url: URL): Promise<OverviewData> {
     : null;
   if (!state.finished) return { finished: null, running, failed, filters, ignored, groups: [] };
 
-  const runId = state.finished.id;
+  return {
+    finished: summaryOf(state.finished),
+    running,
+    failed,
+    filters,
+    ignored,
+    groups: await problemGroups(db, state.finished.id, filters),
+  };
+}
+
+/**
+ * A finished run's problems never change (they are written before it is marked finished, and only ever
+ * deleted with it), so its groups are kept per database for the latest run, per filter. The open overview
+ * asks for its data every 2 s while a check runs; on PGlite those two queries ran on the thread that
+ * answers visitors each time (issue 16).
+ */
+const groupsOfLatestRun = new WeakMap<Db, { runId: number; byFilter: Map<string, ProblemGroup[]> }>();
+
+async function problemGroups(db: Db, runId: number, filters: OverviewData["filters"]): Promise<ProblemGroup[]> {
+  let kept = groupsOfLatestRun.get(db);
+  if (kept?.runId !== runId) groupsOfLatestRun.set(db, (kept = { runId, byFilter: new Map() }));
+  const key = `${filters.severity ?? ""}|${filters.kind ?? ""}`;
+  const known = kept.byFilter.get(key);
+  if (known) return known;
+  const groups = await readProblemGroups(db, runId, filters);
+  kept.byFilter.set(key, groups);
+  return groups;
+}
+
+async function readProblemGroups(db: Db, runId: number, filters: OverviewData["filters"]): Promise<ProblemGroup[]> {
   const conditions = [sql`run_id = ${runId}`];
   if (filters.severity) conditions.push(sql`severity = ${SEVERITY_RANK[filters.severity]}`);
   if (filters.kind) conditions.push(sql`code = ${filters.kind}`);
@@ -96,16 +125,9 @@ export async function auditOverview(db: Db, url: URL): Promise<OverviewData> {
   }
   for (const row of items.rows) groups.get(row.code)?.items.push({ path: row.path, details: row.details });
   const bySeverity = (group: ProblemGroup) => SEVERITY_RANK[severityOf(group.code)];
-  return {
-    finished: summaryOf(state.finished),
-    running,
-    failed,
-    filters,
-    ignored,
-    groups: [...groups.values()].sort(
-      (a, b) => bySeverity(a) - bySeverity(b) || b.pages - a.pages || a.code.localeCompare(b.code),
-    ),
-  };
+  return [...groups.values()].sort(
+    (a, b) => bySeverity(a) - bySeverity(b) || b.pages - a.pages || a.code.localeCompare(b.code),
+  );
 }
 
 /** The overview's one form: "recheck" starts an audit now (or says one is running). Audited. */
