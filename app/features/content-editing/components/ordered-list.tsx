@@ -11,7 +11,7 @@ import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } 
 import { CSS as DndCSS } from "@dnd-kit/utilities";
 import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { Form, useSubmit } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { MOVE_INTENT, type MoveAnswer } from "../reorder";
 
@@ -88,7 +88,9 @@ export function OrderedList({
   const lastMove = useRef<"up" | "down" | "drag">("up");
   const answerId = mine?.answerId;
   const hydrated = useHydrated();
-  const submit = useSubmit();
+  // A drop posts this form: the buttons' <Form>, so the public pages' shared
+  // router chunk exports nothing more for it (no useSubmit; decision 0050).
+  const dropForm = useRef<HTMLFormElement>(null);
   // The order shown while a drop's post is on its way: until an answer
   // comes or the server's order changes, whichever is first.
   const serverOrder = rows.map((row) => row.id).join(",");
@@ -122,10 +124,11 @@ export function OrderedList({
     if (from < 0 || to < 0) return;
     lastMove.current = "drag";
     setDropped({ ids: arrayMove(ids, from, to), answerId, serverOrder });
-    submit(
-      { intent: MOVE_INTENT, list, id: String(active.id), to: String(to + 1) },
-      { method: "post", action, preventScrollReset: true },
-    );
+    const form = dropForm.current;
+    if (!form) return;
+    (form.elements.namedItem("id") as HTMLInputElement).value = String(active.id);
+    (form.elements.namedItem("to") as HTMLInputElement).value = String(to + 1);
+    form.requestSubmit();
   };
 
   return (
@@ -169,6 +172,14 @@ export function OrderedList({
           </ol>
         </SortableContext>
       </DndContext>
+      {hydrated ? (
+        <Form ref={dropForm} method="post" action={action} preventScrollReset hidden>
+          <input type="hidden" name="intent" value={MOVE_INTENT} />
+          <input type="hidden" name="list" value={list} />
+          <input type="hidden" name="id" />
+          <input type="hidden" name="to" />
+        </Form>
+      ) : null}
     </div>
   );
 }
