@@ -215,26 +215,29 @@ function SortableRow({
         isDragging ? " relative z-10 shadow-lg" : ""
       }`}
     >
-      {grip ? (
-        <span
-          ref={setActivatorNodeRef}
-          {...listeners}
-          aria-hidden
-          title={`Drag to reorder ${row.title}`}
-          data-drag-handle={row.id}
-          className={`-my-1 -ml-1 flex min-h-9 min-w-7 touch-none items-center justify-center self-stretch rounded-md text-muted hover:bg-primary-soft hover:text-primary-dark ${
-            isDragging ? "cursor-grabbing" : "cursor-grab"
-          }`}
-        >
-          <GripVertical className="size-5" />
-        </span>
-      ) : null}
-      <div className="grid min-w-0 flex-1 gap-1">
-        <p className="font-medium">
-          <span className="text-muted">{index + 1}. </span>
-          {row.title}
-        </p>
-        {row.children}
+      {/* The grip and the words together, at least 14rem wide: on a phone the buttons wrap below. */}
+      <div className="flex min-w-0 flex-[1_1_14rem] gap-2">
+        {grip ? (
+          <span
+            ref={setActivatorNodeRef}
+            {...listeners}
+            aria-hidden
+            title={`Drag to reorder ${row.title}`}
+            data-drag-handle={row.id}
+            className={`-my-1 -ml-1 flex min-h-9 min-w-7 shrink-0 touch-none items-center justify-center self-stretch rounded-md text-muted hover:bg-primary-soft hover:text-primary-dark ${
+              isDragging ? "cursor-grabbing" : "cursor-grab"
+            }`}
+          >
+            <GripVertical className="size-5" />
+          </span>
+        ) : null}
+        <div className="grid min-w-0 flex-1 gap-1">
+          <p className="font-medium">
+            <span className="text-muted">{index + 1}. </span>
+            {row.title}
+          </p>
+          {row.children}
+        </div>
       </div>
       <div className="flex flex-wrap gap-2">
         {(["up", "down"] as const).map((to) => (
