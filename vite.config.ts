@@ -34,6 +34,7 @@ export default defineConfig(({ command }) => ({
                 /^@react-router\//,
                 /^@radix-ui\//,
                 /^@tanstack\//,
+                /^@dnd-kit\//,
                 "lucide-react",
                 "scheduler",
               ],

@@ -12,7 +12,8 @@ const MARKETER = { name: "Max Marketer", email: "max.marketer@cypresslane.exampl
 /**
  * The content lists on the production build: a marketing person moves a
  * question of the FAQ down by keyboard (the new place announced, the focus
- * kept on the row's button), adds an insurer with a logo uploaded through
+ * kept on the row's button) and drags another to the top by its grip with
+ * the mouse (the same post and announcement), adds an insurer with a logo uploaded through
  * the image pipeline, and a visitor's home page shows both. axe finds
  * nothing on the list and the editor at 1280 and 375 px. Without JavaScript
  * a move is a plain form post. A content page is added and unpublished (a
@@ -34,7 +35,7 @@ describe.each(databaseKinds())("content lists in the browser on %s", (kind) => {
     await server?.stop();
   });
 
-  it("reorders the FAQ by keyboard and adds an insurer with a logo, and the public pages show both at once", async () => {
+  it("reorders the FAQ by keyboard and by dragging, adds an insurer with a logo, and the public pages show both at once", async () => {
     const { page, context } = await browser.open({ viewport: DESKTOP });
     await addSessionCookie(context, server.url, cookie);
     await page.goto(`${server.url}/admin/content`);
@@ -57,6 +58,24 @@ describe.each(databaseKinds())("content lists in the browser on %s", (kind) => {
     );
     await look(rows.nth(1)).contains(first);
     await look(page.getByRole("button", { name: `Move down: ${first}` })).focused();
+
+    // With a mouse: the fourth question dragged by its grip to the top posts the same move.
+    const fourth = (await rows.nth(3).locator("p.font-medium").innerText()).replace(/^4\.\s*/, "");
+    const grip = await rows.nth(3).locator("[data-drag-handle]").boundingBox();
+    const top = await rows.nth(0).locator("[data-drag-handle]").boundingBox();
+    if (!grip || !top) throw new Error("no drag handles");
+    expect(Math.min(grip.width, grip.height)).toBeGreaterThanOrEqual(24);
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2 - 10, { steps: 3 });
+    await page.mouse.move(top.x + top.width / 2, top.y + top.height / 2 - 4, { steps: 12 });
+    await page.mouse.up();
+    await look(page.getByRole("status").filter({ hasText: "Moved and published" })).text(
+      `Moved and published: “${fourth}” is now 1 of ${count}.`,
+    );
+    await look(rows.nth(0)).contains(fourth);
+    await look(rows.nth(0)).contains("1.");
+    await look(rows.nth(2)).contains(first);
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(MOBILE);
     expect(await axeViolations(page)).toEqual([]);
@@ -109,6 +128,8 @@ describe.each(databaseKinds())("content lists in the browser on %s", (kind) => {
     const html = await visitor.page.content();
     expect(html.indexOf(second)).toBeGreaterThan(-1);
     expect(html.indexOf(second)).toBeLessThan(html.indexOf(first));
+    expect(html.indexOf(fourth)).toBeGreaterThan(-1);
+    expect(html.indexOf(fourth)).toBeLessThan(html.indexOf(second));
     await visitor.close();
   });
 
@@ -172,6 +193,8 @@ describe.each(databaseKinds())("content lists in the browser on %s", (kind) => {
     await plain.page.goto(`${server.url}/admin/content/condition`);
     const rows = plain.page.getByRole("list", { name: "Conditions" }).getByRole("listitem");
     const last = await rows.last().locator("p.font-medium").innerText();
+    // No drag grip where it could do nothing.
+    await look(plain.page.locator("[data-drag-handle]")).count(0);
     const name = last.replace(/^\d+\.\s*/, "");
     await plain.page.getByRole("button", { name: `Move up: ${name}` }).click();
     await look(plain.page.getByText(/^Moved and published: “.+” is now \d+ of \d+\.$/)).visible();
