@@ -3,6 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { inProcessReader, SiteAuditRunner, type SiteReader } from "~/features/seo-audit/audit-runner.server";
+import type { AuditOutcome } from "~/features/seo-audit/audit-types";
 import { DAILY_AUDIT_HOUR, runDueAudit, SEO_AUDIT_JOB } from "~/features/seo-audit/daily-audit.server";
 import { createLogger } from "../../server/logger";
 import { describeOnEachDatabase } from "../setup/database-suite";
@@ -121,5 +122,59 @@ describeOnEachDatabase("site audit runs", (database) => {
     expect(run).toMatchObject({ status: "failed", failure: "The check stopped answering." });
     expect(await db().select().from(t.seoAuditPages)).toEqual([]);
     expect(logs).toMatch(/taken over by another server/);
+  });
+
+  it("stores every figure the analysis gave, and keeps only the latest finished run", async () => {
+    let outcome: AuditOutcome | null = null;
+    const keeping: SiteReader = {
+      mode: "in-process",
+      async read(request, speed, hooks) {
+        outcome = await inProcessReader({ url: site.url }).read(request, speed, hooks);
+        return outcome;
+      },
+    };
+    const first = runner(keeping);
+    await first.start("manual", null);
+    await first.idle();
+    await first.start("manual", null);
+    await first.idle();
+    const [latest, ...older] = await runs();
+    expect(latest).toMatchObject({ status: "finished" });
+    expect(older).toEqual([]);
+
+    const stored = await db().select().from(t.seoAuditPages).where(eq(t.seoAuditPages.runId, latest!.id));
+    const analysed = outcome!.rows;
+    expect(stored).toHaveLength(analysed.length);
+    const byPath = new Map(stored.map((row) => [row.path, row]));
+    for (const row of analysed) {
+      const { problemCounts, headings, structuredItems, detail, lastModified, ...figures } = row;
+      const kept = byPath.get(row.path)!;
+      expect(kept, row.path).toMatchObject({
+        ...figures,
+        errors: problemCounts.error,
+        warnings: problemCounts.warning,
+        notices: problemCounts.notice,
+        lastModified: lastModified === null ? null : new Date(lastModified),
+      });
+      expect(kept.detail).toEqual(JSON.parse(JSON.stringify({ ...detail, headings, structuredItems })));
+    }
+    // The fixture site plants pages with a date, without a title, kept out of search: each kind of value went in.
+    expect(stored.filter((row) => row.lastModified !== null).length).toBeGreaterThan(0);
+    expect(stored.filter((row) => row.title === null).length).toBeGreaterThan(0);
+    expect(stored.filter((row) => row.notIndexable.length > 0).length).toBeGreaterThan(0);
+
+    const problems = await db()
+      .select()
+      .from(t.seoAuditProblems)
+      .where(eq(t.seoAuditProblems.runId, latest!.id))
+      .orderBy(t.seoAuditProblems.id);
+    expect(problems.map(({ path, code, details }) => ({ path, code, details }))).toEqual(
+      outcome!.problems.map(({ path, code, details }) => ({
+        path,
+        code,
+        details: JSON.parse(JSON.stringify(details)),
+      })),
+    );
+    expect(problems.length).toBeGreaterThan(20);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { seoAuditPages, seoAuditProblems, seoAuditRuns, type SeoAuditRun } from "~/db/schema";
 import type { AuditOutcome, InventoryRow } from "./audit-types";
@@ -16,13 +16,15 @@ import { SEVERITY_RANK } from "./problem-catalogue";
 /** A running run whose heartbeat is older than this is taken to be dead. */
 export const STALE_RUN_SECONDS = 60;
 /**
- * Rows per INSERT when results are written: small, so that on PGlite (which
- * runs on the thread that answers visitors) no one waits long behind one.
- * With 10 per INSERT and 250 per DELETE (below), the end of a thousand-page
- * run held the thread up to 30 ms at a time; with 5 and 50, up to 12 ms
- * (`bench/seo.js` with an event-loop stall probe, 2026-11-27; decision 0030).
+ * Rows per INSERT when results are written. Each INSERT carries its rows as one
+ * JSON parameter (`jsonb_populate_recordset`): on PGlite, which runs on the
+ * thread that answers visitors, what a visitor waits behind is the total work,
+ * and a statement of 35 parameters per row cost that thread three times what
+ * the same rows cost as one JSON text (drizzle's query building, PGlite's
+ * parse and bind of each parameter; `bench/seo.js` with a CPU profile and
+ * a probe of PGlite's calls, 2026-11-27; decision 0030).
  */
-const WRITE_BATCH = 5;
+const WRITE_BATCH = 50;
 /** Rows per DELETE when an old run goes. */
 const PRUNE_BATCH = 50;
 
@@ -101,39 +103,54 @@ export async function failAuditRun(db: Db, runId: number, failure: string): Prom
   await db.delete(seoAuditRuns).where(and(eq(seoAuditRuns.status, "failed"), lt(seoAuditRuns.id, runId)));
 }
 
-const pageValues = (runId: number, row: InventoryRow) => ({
-  runId,
-  path: row.path,
-  kind: row.kind,
-  status: row.status,
-  location: row.location,
-  indexable: row.indexable,
-  notIndexable: row.notIndexable,
-  inSitemap: row.inSitemap,
-  title: row.title,
-  titleChars: row.titleChars,
-  titleWidthPx: row.titleWidthPx,
-  description: row.description,
-  descriptionChars: row.descriptionChars,
-  descriptionWidthPx: row.descriptionWidthPx,
-  canonical: row.canonical,
-  h1Count: row.h1Count,
-  wordCount: row.wordCount,
-  linksIn: row.linksIn,
-  linksOut: row.linksOut,
-  imagesWithoutAlt: row.imagesWithoutAlt,
-  structuredTypes: row.structuredTypes,
-  openGraphMissing: row.openGraphMissing,
-  twitterMissing: row.twitterMissing,
-  lastModified: row.lastModified ? new Date(row.lastModified) : null,
-  lcpP75Ms: row.lcpP75Ms,
-  lcpSamples: row.lcpSamples,
-  score: row.score,
-  errors: row.problemCounts.error,
-  warnings: row.problemCounts.warning,
-  notices: row.problemCounts.notice,
-  detail: { ...row.detail, headings: row.headings, structuredItems: row.structuredItems },
-});
+/** A page's row under its columns' own names, as `jsonb_populate_recordset` reads it. */
+const pageValues = (runId: number, row: InventoryRow) =>
+  inColumnNames({
+    runId,
+    path: row.path,
+    kind: row.kind,
+    status: row.status,
+    location: row.location,
+    indexable: row.indexable,
+    notIndexable: row.notIndexable,
+    inSitemap: row.inSitemap,
+    title: row.title,
+    titleChars: row.titleChars,
+    titleWidthPx: row.titleWidthPx,
+    description: row.description,
+    descriptionChars: row.descriptionChars,
+    descriptionWidthPx: row.descriptionWidthPx,
+    canonical: row.canonical,
+    h1Count: row.h1Count,
+    wordCount: row.wordCount,
+    linksIn: row.linksIn,
+    linksOut: row.linksOut,
+    imagesWithoutAlt: row.imagesWithoutAlt,
+    structuredTypes: row.structuredTypes,
+    openGraphMissing: row.openGraphMissing,
+    twitterMissing: row.twitterMissing,
+    lastModified: row.lastModified,
+    lcpP75Ms: row.lcpP75Ms,
+    lcpSamples: row.lcpSamples,
+    score: row.score,
+    errors: row.problemCounts.error,
+    warnings: row.problemCounts.warning,
+    notices: row.problemCounts.notice,
+    detail: { ...row.detail, headings: row.headings, structuredItems: row.structuredItems },
+  } satisfies { [K in keyof typeof seoAuditPages.$inferInsert]-?: unknown });
+
+const PAGE_COLUMNS = getTableColumns(seoAuditPages);
+const inColumnNames = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [PAGE_COLUMNS[key as keyof typeof PAGE_COLUMNS].name, value]),
+  );
+
+/** Inserts rows given under their column names, all in one parameter (see WRITE_BATCH). */
+const insertAsJson = (db: Db, table: typeof seoAuditPages | typeof seoAuditProblems, rows: object[]) =>
+  db.execute(sql`
+    insert into ${table} (${sql.raw(Object.keys(rows[0]!).join(", "))})
+    select ${sql.raw(Object.keys(rows[0]!).join(", "))}
+    from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows)}::jsonb)`);
 
 /** Lets the event loop answer waiting requests between two batches (PGlite shares the server's thread). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -152,13 +169,19 @@ export async function finishAuditRun(
   for (let i = 0; i < outcome.rows.length; i += WRITE_BATCH) {
     // Still this caller's run? (Asked every few batches: a write takes a fraction of a second.)
     if (i % (WRITE_BATCH * 10) === 0 && !(await beatAuditRun(db, runId))) return false;
-    await db.insert(seoAuditPages).values(outcome.rows.slice(i, i + WRITE_BATCH).map((row) => pageValues(runId, row)));
+    await insertAsJson(
+      db,
+      seoAuditPages,
+      outcome.rows.slice(i, i + WRITE_BATCH).map((row) => pageValues(runId, row)),
+    );
     await breathe();
   }
   for (let i = 0; i < outcome.problems.length; i += WRITE_BATCH) {
-    await db.insert(seoAuditProblems).values(
+    await insertAsJson(
+      db,
+      seoAuditProblems,
       outcome.problems.slice(i, i + WRITE_BATCH).map((problem) => ({
-        runId,
+        run_id: runId,
         path: problem.path,
         code: problem.code,
         severity: SEVERITY_RANK[problem.severity],
