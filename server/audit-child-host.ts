@@ -52,6 +52,8 @@ export interface ChildReaderOptions {
    * `only-if-cached` (server/front.ts), and draws only what its page cache does not hold.
    */
   selfUrl?: () => string | null;
+  /** The paths whose pages this server's page cache holds (only they are asked for there). */
+  storedPages?: () => string[];
 }
 
 export function childReader(options: ChildReaderOptions): SiteReader {
@@ -218,7 +220,11 @@ export function childReader(options: ChildReaderOptions): SiteReader {
           });
           send(child, {
             type: "run",
-            request: { ...request, cachedOrigin: options.selfUrl?.() ?? null },
+            request: {
+              ...request,
+              cachedOrigin: options.selfUrl?.() ?? null,
+              cachedPaths: options.storedPages?.() ?? null,
+            },
             snapshot: rows,
           });
         });

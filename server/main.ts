@@ -134,6 +134,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
         publicUrl: env.PUBLIC_URL,
         logger,
         selfUrl: () => services.self.url,
+        storedPages: () => cache.storedPages(),
       }),
     );
   services.notifier.start();

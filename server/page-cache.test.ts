@@ -37,6 +37,18 @@ describe("page cache", () => {
     expect(cache.get("/")).toBeUndefined();
   });
 
+  it("names the pages it holds for the current content: documents under no query, nothing else", async () => {
+    const cache = new PageCache(10);
+    cache.setVersion("1");
+    await cache.store("/services", NO_QUERY, 200, headers, body);
+    await cache.store("/blog?page=2", { query: ["page"] }, 200, headers, body);
+    await cache.store("/services.data", NO_QUERY, 200, new Headers({ "content-type": "text/x-script" }), body);
+    await cache.store("/feed.xml", NO_QUERY, 200, new Headers({ "content-type": "application/rss+xml" }), body);
+    expect(cache.storedPages()).toEqual(["/services"]);
+    cache.setVersion("2");
+    expect(cache.storedPages()).toEqual([]);
+  });
+
   it("says when it keeps nothing", () => {
     expect(new PageCache(0).enabled).toBe(false);
     expect(new PageCache(1).enabled).toBe(true);

@@ -92,6 +92,17 @@ export class PageCache {
     return entry;
   }
 
+  /**
+   * The paths whose page (a document, under no query) is stored for the current content: the site
+   * audit asks this cache only for them, rather than for every address with a 504 for most.
+   */
+  storedPages(): string[] {
+    const paths: string[] = [];
+    for (const [key, entry] of this.entries)
+      if (entry.isDocument && entry.version === this.version && !key.includes("?")) paths.push(key);
+    return paths;
+  }
+
   /** The rule learned for a path, if one of its responses was ever stored. */
   ruleFor(pathname: string): KeyRule | undefined {
     return this.rules.get(pathname);

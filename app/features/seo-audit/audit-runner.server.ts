@@ -30,6 +30,8 @@ export interface SiteReadRequest {
   redirectPaths: string[];
   /** Where the serving process answers page-cache hits alone (crawl.server.ts `cachedOrigin`). */
   cachedOrigin?: string | null;
+  /** The paths whose pages that process had stored when the run began (crawl.server.ts `cachedPaths`). */
+  cachedPaths?: readonly string[] | null;
 }
 
 /** Each page's real-visitor speed, read from the analytics while the pages are being read. */
@@ -68,6 +70,7 @@ export async function auditSite(
     publicUrl: request.publicUrl,
     redirectPaths: request.redirectPaths,
     cachedOrigin: request.cachedOrigin,
+    cachedPaths: request.cachedPaths,
     signal: hooks.signal,
     onProgress: hooks.onProgress,
   });

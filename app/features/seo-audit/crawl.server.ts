@@ -64,6 +64,8 @@ export interface CrawlOptions {
    * a page found there is judged as visitors get it, without being drawn again at `origin`.
    */
   cachedOrigin?: string | null;
+  /** The paths the serving process had stored when the run began: only these are asked for there. */
+  cachedPaths?: readonly string[] | null;
   maxUrls?: number;
   concurrency?: number;
   signal?: AbortSignal;
@@ -168,13 +170,16 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   // write; this process inflates them), one page at a time, so a visitor waits behind one hit at most.
   const cachedOnly = { "accept-encoding": "br", "cache-control": "only-if-cached" };
   let cacheTurn: Promise<unknown> = Promise.resolve();
+  // Each ask is a request the serving process answers on the thread that answers visitors: a page it
+  // did not hold when the run began is drawn here at once (one stored since is drawn again, the same page).
+  const cachedPaths = options.cachedPaths ? new Set(options.cachedPaths) : null;
   const readCached = (path: string) => {
     const reading = cacheTurn.then(() => readPage(options.cachedOrigin!, path, { signal, headers: cachedOnly }));
     cacheTurn = reading.catch(() => {});
     return reading;
   };
   const readOne = async (path: string) => {
-    if (options.cachedOrigin) {
+    if (options.cachedOrigin && (!cachedPaths || cachedPaths.has(path))) {
       const cached = await readCached(path);
       // Only a page as such: anything else (a 504 for "not stored", a redirect) is read where it is drawn.
       if (cached.status === 200 && cached.html !== null) {
