@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
@@ -106,7 +107,19 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
   it("read the pages in a child process of its own: the server's own request log shows none of them", () => {
     const output = server.output();
     expect(output).toMatch(/"mode":"child-process"[^\n]*"site audit finished"/);
-    expect(output).toMatch(/"pid":\d+,"sinceStartMs":\d+,"msg":"site audit: child process ready"/);
+    const ready = /"pid":(\d+),"sinceStartMs":\d+,"msg":"site audit: child process ready"/.exec(output);
+    expect(ready).not.toBeNull();
+    // Every thread of it at nice 19 and, with more than one core, kept to the last one (the others are the server's).
+    const child = `/proc/${ready![1]}`;
+    const cpusOf = (status: string) => /Cpus_allowed_list:\s*(\S+)/.exec(status)![1];
+    const serverCpus = cpusOf(fs.readFileSync("/proc/self/status", "utf8"));
+    const lastCpu = String(Math.max(...serverCpus.split(/[,-]/).map(Number)));
+    for (const thread of fs.readdirSync(`${child}/task`)) {
+      const stat = fs.readFileSync(`${child}/task/${thread}/stat`, "utf8");
+      expect(Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]), `thread ${thread}'s nice`).toBe(19);
+      const cpus = cpusOf(fs.readFileSync(`${child}/task/${thread}/status`, "utf8"));
+      expect(cpus, `thread ${thread}'s cores`).toBe(serverCpus === lastCpu ? serverCpus : lastCpu);
+    }
     // PGlite lives in the server's process: the child reads a copy of the content. PostgreSQL: its own connections.
     if (kind === "pglite")
       expect(output).toMatch(/"tables":13,"bytes":\d+,"snapshotMs":\d+,"msg":"site audit: the child reads a copy/);
