@@ -12,13 +12,13 @@
 // Prints one JSON line.
 import pg from "pg";
 import {
-  cpuSeconds,
   envInt,
   loadAverage,
   log,
   median,
   percentile,
   printResult,
+  quiet,
   round,
   runMain,
   scryptHash,
@@ -71,21 +71,6 @@ async function arrival(url, shows, since) {
     if (ms > GIVE_UP_MS) throw new Error(`${url} still lacks the change after ${GIVE_UP_MS} ms`);
     await sleep(POLL_MS);
   }
-}
-
-/**
- * Waits until neither server uses more than a twentieth of a core over 250 ms (at most 20 s): after
- * each change both re-read every sitemap page in the background for their outage copies
- * (server/page-copy-refresh.ts), and a publish is timed on servers that have finished the last one's.
- */
-async function settle(servers) {
-  const deadline = performance.now() + 20_000;
-  while (performance.now() < deadline) {
-    const before = servers.map((s) => cpuSeconds(s.pid));
-    await sleep(250);
-    if (servers.every((s, i) => cpuSeconds(s.pid) - before[i] <= 0.0125)) return true;
-  }
-  return false;
 }
 
 /** "13" → "1:00 PM", as the office page writes hours. */
@@ -186,7 +171,7 @@ runMain(async () => {
       for (let i = 0; i < PUBLISHES; i++) {
         const name = i % 2 === 0 ? "office" : "page";
         const kind = kinds[name];
-        if (!(await settle([one, two]))) unsettled++;
+        if (!(await quiet([one.pid, two.pid]))) unsettled++;
         // Both pages in both caches, so instance two holds the old page when the change is made
         // (the previous publish emptied every cache).
         for (const server of [one, two]) for (const path of [OFFICE, PAGE]) await warm(server.url, path);

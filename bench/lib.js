@@ -379,6 +379,25 @@ export function cpuSeconds(pid) {
   }
 }
 
+/**
+ * Waits until none of the processes has used more than `share` of a core in any 250 ms for `forMs`, at most `maxMs`;
+ * true when they fell quiet. A server works in the background after a start or a change (its
+ * pass over the last good copies, then the page cache's brotli 11 for every page that pass stored,
+ * one at a time, a minute or more for a thousand pages): a measurement starts after that.
+ */
+export async function quiet(pids, { share = 0.05, forMs = 250, maxMs = 20_000 } = {}) {
+  const deadline = performance.now() + maxMs;
+  let quietSince = performance.now();
+  while (performance.now() < deadline) {
+    const before = pids.map((pid) => cpuSeconds(pid));
+    await sleep(250);
+    if (pids.every((pid, i) => cpuSeconds(pid) - before[i] <= 0.25 * share)) {
+      if (performance.now() - quietSince >= forMs) return true;
+    } else quietSince = performance.now();
+  }
+  return false;
+}
+
 /** Resident memory of a process in bytes (VmRSS from /proc/<pid>/status), or null. */
 export function residentBytes(pid) {
   try {

@@ -24,12 +24,15 @@
 //                          BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
 //
 // Prints one JSON line.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import {
+  cpuSeconds,
   envInt,
   loadAverage,
   log,
@@ -37,6 +40,7 @@ import {
   median,
   percentile,
   printResult,
+  quiet,
   request,
   residentBytes,
   root,
@@ -47,6 +51,8 @@ import {
   sleep,
   snapshotBuild,
   startServer,
+  stopProcess,
+  track,
   withPostgresDatabase,
 } from "./lib.js";
 import { seoFillExpected, seoFillSql } from "./seo-data.js";
@@ -72,6 +78,8 @@ const PROBE = ["--import", pathToFileURL(path.join(root, "bench", "stall-probe.j
 // Info: the audit's own lines are what is read. Page-cache hits are answered before the request log.
 const SERVER_ENV = { LOG_LEVEL: "info", BENCH_STALL_DIR: STALL_DIR };
 const AUDIT_TIMEOUT_MS = 10 * 60_000;
+/** How long a round waits for the server to fall quiet before it starts (see quiet() in lib.js). */
+const SETTLE_MS = 240_000;
 
 if (ONLY && ONLY !== "pglite" && ONLY !== "postgres")
   throw new Error(`BENCH_ONLY must be pglite or postgres, not ${ONLY}`);
@@ -217,6 +225,54 @@ function stallsIn(pid, from, to) {
   };
 }
 
+// A process that only burns CPU, at the duty cycle given (0–1), allocating as rendering does.
+const BURNER = `const duty = Number(process.argv[1]);
+let kept = [];
+const spell = () => {
+  const started = performance.now();
+  while (performance.now() - started < duty * 10) {
+    kept.push(JSON.stringify({ at: Math.random(), text: "<p>page</p>".repeat(40) }));
+    if (kept.length > 5000) kept = [];
+  }
+  setTimeout(spell, (1 - duty) * 10);
+};
+spell();`;
+
+/**
+ * The same windows as a round, with the audit replaced by processes that only burn CPU, as much as the
+ * audit's child used (its cores, from the rounds), at the child's own nice 19 and on its core: what any
+ * work beside the server costs the visitors on this machine, to read the audit's own cost against.
+ */
+async function burnerFloor(server, demoPaths, rounds, label) {
+  const cores = median(rounds.map((r) => r.childCores).filter((c) => c !== null)) ?? 1;
+  const ms = Math.round(median(rounds.map((r) => r.run.wallMs)));
+  await quiet([server.pid], { share: 0.1, forMs: 2000, maxMs: SETTLE_MS });
+  log(`${label}: the floor: ${ms} ms of CPU burners (${cores} cores at nice 19) instead of the audit…`);
+  const before = await visitorLoad(server.url, demoPaths, { rate: RATE, ms: BASELINE_SECONDS * 1000 });
+  const burners = [];
+  for (let left = cores; left > 0.05; left -= 1) {
+    const burner = track(spawn(process.execPath, ["-e", BURNER, String(Math.min(1, left))], { stdio: "ignore" }));
+    os.setPriority(burner.pid, 19);
+    // Where the child keeps (server/audit-child.ts keepToLastCore): the last core, when there are several.
+    if (os.availableParallelism() > 1)
+      spawnSync("taskset", ["-a", "-p", "-c", String(os.availableParallelism() - 1), String(burner.pid)]);
+    burners.push(burner);
+  }
+  const during = await visitorLoad(server.url, demoPaths, { rate: RATE, ms });
+  await Promise.all(burners.map((burner) => stopProcess(burner)));
+  const after = await visitorLoad(server.url, demoPaths, { rate: RATE, ms: BASELINE_SECONDS * 1000 });
+  const around = { medianMs: (before.medianMs + after.medianMs) / 2, p95Ms: (before.p95Ms + after.p95Ms) / 2 };
+  return {
+    cores,
+    seconds: seconds(ms),
+    before,
+    during,
+    after,
+    medianRatio: round(during.medianMs / around.medianMs, 3),
+    p95Ratio: round(during.p95Ms / around.p95Ms, 3),
+  };
+}
+
 /** Median and p90 of OPENS signed-in loads of a staff page (after three unrecorded ones). */
 async function openTimes(url, target, cookie) {
   const times = [];
@@ -325,6 +381,12 @@ async function measure(label, { start, prepare }) {
     await warm(server.url, demoPaths);
     const rounds = [];
     for (let i = 0; i < LARGE_RUNS; i++) {
+      // Each round on a server at rest: after its start it compresses every page its copies pass stored
+      // (brotli 11, one at a time, a core for a minute or two), which would weigh on some windows and not others.
+      const settling = performance.now();
+      const settled = await quiet([server.pid], { share: 0.1, forMs: 2000, maxMs: SETTLE_MS });
+      const settleMs = Math.round(performance.now() - settling);
+      log(`${label}: the server ${settled ? "fell quiet" : "was still busy"} after ${settleMs} ms`);
       log(
         `${label}: round ${i + 1}/${LARGE_RUNS}: public pages at ${RATE}/s for ${BASELINE_SECONDS} s, no audit running…`,
       );
@@ -335,11 +397,16 @@ async function measure(label, { start, prepare }) {
       log(`${label}: the ${PAGES}-page audit, with public pages at ${RATE}/s meanwhile…`);
       let rssPeakMB = rssBeforeMB;
       let childRssPeakMB = 0;
+      // The child's CPU over the round (from when it is first seen): how much of the machine the audit took.
+      let childCpu = { first: null, last: null };
       let pid;
       void childPid(server).then((found) => (pid = found));
       const rssWatch = setInterval(() => {
         rssPeakMB = Math.max(rssPeakMB, residentMB(server.pid));
         if (pid) childRssPeakMB = Math.max(childRssPeakMB, residentMB(pid));
+        const cpu = pid ? cpuSeconds(pid) : null;
+        if (cpu !== null)
+          childCpu = { first: childCpu.first ?? { cpu, at: performance.now() }, last: { cpu, at: performance.now() } };
       }, 250);
       // The visitors' requests are timed in a thread of their own (bench/visitor-load.js): this thread reads
       // the server's log every 20 ms meanwhile, which would stamp their answers late.
@@ -376,9 +443,16 @@ async function measure(label, { start, prepare }) {
         medianRatio: round(during.medianMs / around.medianMs, 3),
         p95Ratio: round(during.p95Ms / around.p95Ms, 3),
         load1m: loadAverage(),
+        settled,
+        settleMs,
+        childCores:
+          childCpu.first && childCpu.last.at > childCpu.first.at
+            ? round((childCpu.last.cpu - childCpu.first.cpu) / ((childCpu.last.at - childCpu.first.at) / 1000), 2)
+            : null,
       });
       log(`${label}:   latency ${JSON.stringify({ before, during, after }).slice(0, 400)}`);
     }
+    const floor = await burnerFloor(server, demoPaths, rounds, label);
     const snapshot = logLines(server, "site audit: the child reads a copy of the content").at(-1) ?? null;
     log(`${label}: opening /admin/seo and /admin/seo/pages with the finished audit…`);
     const overview = await openTimes(server.url, "/admin/seo", cookie);
@@ -413,20 +487,26 @@ async function measure(label, { start, prepare }) {
         medianRatio,
         p95Ratio,
         withinBudget: medianRatio <= BUDGET.slowdown && p95Ratio <= BUDGET.slowdown,
+        floor,
         // The server's own event-loop stalls in the same windows: what the visitors' tail is made of.
         stallSharePct: {
           during: middle(rounds.map((r) => r.stalls.during.sharePct)),
           around: middle(rounds.map((r) => (r.stalls.before.sharePct + r.stalls.after.sharePct) / 2)),
         },
-        rounds: rounds.map(({ before, during, after, medianRatio, p95Ratio, load1m, stalls }) => ({
-          before,
-          during,
-          after,
-          medianRatio,
-          p95Ratio,
-          stalls,
-          load1m,
-        })),
+        rounds: rounds.map(
+          ({ before, during, after, medianRatio, p95Ratio, load1m, stalls, settled, settleMs, childCores }) => ({
+            before,
+            during,
+            after,
+            medianRatio,
+            p95Ratio,
+            stalls,
+            load1m,
+            settled,
+            settleMs,
+            childCores,
+          }),
+        ),
       },
       overview: { ...overview, withinBudget: overview.medianMs <= BUDGET.overviewMs },
       pageList,
