@@ -93,11 +93,28 @@ export async function runJsonWrite<S extends z.ZodType, C>(
   }
 }
 
+/** A `\uD800`–`\uDFFF` escape: half of a UTF-16 pair, which JSON allows alone and text cannot hold. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const whole = (text: string) => text.replace(LONE_SURROGATE, "\uFFFD");
+
+/**
+ * Every string and key with a lone half of a UTF-16 pair made whole with U+FFFD, as the bytes of a
+ * broken UTF-8 character already are: PostgreSQL refuses such an escape in jsonb (a lead's note with
+ * one was a 500), and no keyboard types one. Runs only when the text holds such an escape.
+ */
+function wellFormed(_key: string, value: unknown): unknown {
+  if (typeof value === "string") return whole(value);
+  if (value !== null && typeof value === "object" && !Array.isArray(value))
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [whole(key), inner]));
+  return value;
+}
+
 function parseJson(bytes: Buffer): unknown {
   const text = bytes.toString("utf8");
   if (text.trim() === "") return {};
   try {
-    return JSON.parse(text);
+    return SURROGATE_ESCAPE.test(text) ? JSON.parse(text, wellFormed) : JSON.parse(text);
   } catch {
     throw new BodyReadError("not JSON");
   }

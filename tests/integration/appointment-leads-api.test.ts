@@ -75,6 +75,17 @@ describe.each(databaseKinds())("appointment leads through POST /api/leads on %s"
     expect(queued).toHaveLength(1);
   });
 
+  it("stores a note holding half of a UTF-16 pair (only a script sends one) with U+FFFD in its place, not a 500", async () => {
+    // JSON.stringify writes a lone surrogate as the escape "\ud800", which PostgreSQL's jsonb refuses.
+    const body = appointment("broken.character@example.com", { note: "Evenings \ud800please" });
+    expect(JSON.stringify(body)).toContain("\\ud800");
+    const res = await post({ ...body, lastName: "Testperson\udc00" });
+    expect(res.status).toBe(201);
+    const [row] = await byEmail("broken.character@example.com");
+    expect(row!.details).toMatchObject({ note: "Evenings \uFFFDplease" });
+    expect(row!.lastName).toBe("Testperson\uFFFD");
+  });
+
   it("stores a telehealth request with the Florida confirmation, another insurer and trimmed text", async () => {
     const body = appointment("telehealth@example.com", {
       visitType: "telehealth",
