@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { leads } from "~/db/schema";
-import { axeViolations } from "../setup/axe";
-import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
+import { expectAxeCleanAtBothWidths } from "../setup/axe";
+import { DESKTOP, useBrowser } from "../setup/browser";
 import { copyPgliteTemplate } from "../setup/database";
 import { leadRow } from "../setup/daily-jobs";
 import { hydrated, look } from "../setup/page-assertions";
@@ -76,13 +76,6 @@ describe("the lead settings page", () => {
   }
 
   /** axe finds nothing at 1280 px, then at 375 px, where nothing scrolls sideways. */
-  async function expectAxeCleanAtBothWidths(page: Page) {
-    await page.setViewportSize(DESKTOP);
-    expect(await axeViolations(page)).toEqual([]);
-    await page.setViewportSize(MOBILE);
-    expect(await axeViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-  }
 
   const form = (page: Page) => page.getByRole("form", { name: "Settings" });
   /** The settings form posted as a browser without JavaScript posts it. */

@@ -1,7 +1,6 @@
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations } from "../setup/axe";
-import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
+import { expectAxeCleanAtBothWidths } from "../setup/axe";
+import { DESKTOP, useBrowser } from "../setup/browser";
 import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
@@ -46,14 +45,6 @@ describe.each(databaseKinds())("redirects and the 404 monitor on %s", (kind) => 
       headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "save", status: "301", ...fields }),
     });
-
-  async function expectAxeCleanAtBothWidths(page: Page) {
-    await page.setViewportSize(DESKTOP);
-    expect(await axeViolations(page)).toEqual([]);
-    await page.setViewportSize(MOBILE);
-    expect(await axeViolations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-  }
 
   it("answers a new redirect before the page cache: 301 with Location, 308 for a POST, and counts the hits", async () => {
     await visit("/insurance");
@@ -111,7 +102,7 @@ describe.each(databaseKinds())("redirects and the 404 monitor on %s", (kind) => 
     await page.goto(`${server.url}${MONITOR}?sort=last-seen`);
     await hydrated(page);
     await look(page.getByRole("heading", { level: 1 })).text("404 monitor");
-    await expectAxeCleanAtBothWidths(page);
+    await expectAxeCleanAtBothWidths(page, kind);
     await page.setViewportSize(DESKTOP);
 
     // The keyboard's one "click": the row's Redirect link opens the form with the path filled in.
@@ -125,7 +116,7 @@ describe.each(databaseKinds())("redirects and the 404 monitor on %s", (kind) => 
     await page.getByRole("button", { name: "Add redirect" }).click();
     await look(page.getByText(/This would make a chain: \/insurance is itself redirected/)).visible();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("redirect-to");
-    await expectAxeCleanAtBothWidths(page);
+    await expectAxeCleanAtBothWidths(page, kind);
     await page.setViewportSize(DESKTOP);
     await page.getByRole("textbox", { name: "Send visitors to" }).fill("/services");
     await page.getByRole("button", { name: "Add redirect" }).click();

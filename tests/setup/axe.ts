@@ -1,5 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { DESKTOP, MOBILE } from "./browser";
+import type { DatabaseKind } from "./database";
 
 /** The rules the site answers to: WCAG 2.2 AA (2.0 and 2.1 A/AA included). */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -10,4 +13,21 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
+}
+
+/**
+ * axe at 1280 and at 375 px, with no sideways scroll on the phone; the page is left at 1280 px.
+ *
+ * A file whose journeys run on both databases passes its kind: what axe reads is the page as drawn,
+ * which the database under it does not change, so it is checked on PGlite and not again on
+ * PostgreSQL, where the same journey still runs through every save and read (decision 0051).
+ */
+export async function expectAxeCleanAtBothWidths(page: Page, kind: DatabaseKind = "pglite"): Promise<void> {
+  if (kind !== "pglite") return;
+  await page.setViewportSize(DESKTOP);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize(MOBILE);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  await page.setViewportSize(DESKTOP);
 }
