@@ -240,19 +240,21 @@ spell();`;
 
 /**
  * The same windows as a round, with the audit replaced by processes that only burn CPU, as much as the
- * audit's child used (its cores, from the rounds), at the child's own nice 19 and on its core: what any
+ * audit's child used (its cores, from the rounds), at the child's own nice 19, SCHED_IDLE and on its core: what any
  * work beside the server costs the visitors on this machine, to read the audit's own cost against.
  */
 async function burnerFloor(server, demoPaths, rounds, label) {
   const cores = median(rounds.map((r) => r.childCores).filter((c) => c !== null)) ?? 1;
   const ms = Math.round(median(rounds.map((r) => r.run.wallMs)));
   await quiet([server.pid], { share: 0.1, forMs: 2000, maxMs: SETTLE_MS });
-  log(`${label}: the floor: ${ms} ms of CPU burners (${cores} cores at nice 19) instead of the audit…`);
+  log(`${label}: the floor: ${ms} ms of CPU burners (${cores} cores at nice 19, SCHED_IDLE) instead of the audit…`);
   const before = await visitorLoad(server.url, demoPaths, { rate: RATE, ms: BASELINE_SECONDS * 1000 });
   const burners = [];
   for (let left = cores; left > 0.05; left -= 1) {
     const burner = track(spawn(process.execPath, ["-e", BURNER, String(Math.min(1, left))], { stdio: "ignore" }));
     os.setPriority(burner.pid, 19);
+    // The child's own scheduling policy (server/audit-child.ts idleScheduling).
+    spawnSync("chrt", ["--idle", "-a", "-p", "0", String(burner.pid)]);
     // Where the child keeps (server/audit-child.ts keepToLastCore): the last core, when there are several.
     if (os.availableParallelism() > 1)
       spawnSync("taskset", ["-a", "-p", "-c", String(os.availableParallelism() - 1), String(burner.pid)]);

@@ -100,14 +100,18 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
     expect(output).toMatch(/"mode":"child-process"[^\n]*"site audit finished"/);
     const ready = /"pid":(\d+),"sinceStartMs":\d+,"msg":"site audit: child process ready"/.exec(output);
     expect(ready).not.toBeNull();
-    // Every thread of it at nice 19 and, with more than one core, kept to the last one (the others are the server's).
+    // Every thread of it at nice 19, under SCHED_IDLE and, with more than one core, kept to the last one (the
+    // others are the server's).
     const child = `/proc/${ready![1]}`;
     const cpusOf = (status: string) => /Cpus_allowed_list:\s*(\S+)/.exec(status)![1];
     const serverCpus = cpusOf(fs.readFileSync("/proc/self/status", "utf8"));
     const lastCpu = String(Math.max(...serverCpus.split(/[,-]/).map(Number)));
     for (const thread of fs.readdirSync(`${child}/task`)) {
       const stat = fs.readFileSync(`${child}/task/${thread}/stat`, "utf8");
-      expect(Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]), `thread ${thread}'s nice`).toBe(19);
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      expect(Number(fields[16]), `thread ${thread}'s nice`).toBe(19);
+      // Its scheduling policy (proc(5): the 41st field): 5, SCHED_IDLE.
+      expect(Number(fields[38]), `thread ${thread}'s policy`).toBe(5);
       const cpus = cpusOf(fs.readFileSync(`${child}/task/${thread}/status`, "utf8"));
       expect(cpus, `thread ${thread}'s cores`).toBe(serverCpus === lastCpu ? serverCpus : lastCpu);
     }
