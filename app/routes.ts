@@ -48,6 +48,7 @@ export default [
       route("analytics/export.csv", "routes/admin/analytics-export-csv.ts"),
       route("analytics/settings", "routes/admin/analytics-settings.tsx"),
       route("seo", "routes/admin/seo-audit.tsx"),
+      route("seo/progress", "routes/admin/seo-progress.ts"),
       route("seo/pages", "routes/admin/seo-pages.tsx"),
       route("seo/pages.csv", "routes/admin/seo-pages-csv.ts"),
       route("seo/pages/detail", "routes/admin/seo-page-detail.tsx"),

@@ -13,8 +13,8 @@
 //    and their ratio to the windows around it; sent and timed in a thread of
 //    their own (bench/visitor-load.js), away from this one's log reading;
 //  - opening /admin/seo with that finished audit (median of BENCH_OPENS loads, signed in).
-// While an audit runs the benchmark asks /admin/seo.data every BENCH_PROGRESS_MS, as the open overview
-// does (React Router's revalidation of its loaders), and keeps the progress it shows.
+// While an audit runs the benchmark asks /admin/seo/progress every BENCH_PROGRESS_MS, as the open overview
+// does (its progress alone; its whole data once the check is over), and keeps the progress it shows.
 // The audit's own times come from the server's log line "site audit finished"
 // (its `ms`, from the claim to the results written) and "site audit: child process
 // ready" (its pid and how long it took to get ready).
@@ -106,21 +106,6 @@ function logCount(server, message) {
   return count;
 }
 
-/**
- * The run in progress as the overview's data request carries it: React Router's single-fetch answer is a
- * turbo-stream, a flat JSON array whose objects name their keys and values by index ("_5": 6 is the key
- * at index 5 with the value at index 6). The progress is the object with `found`, `done` and `stale`.
- */
-function runningOf(body) {
-  const values = JSON.parse(body.split("\n")[0]);
-  const key = (name) => `_${values.indexOf(name)}`;
-  const [found, done, stale] = ["found", "done", "stale"].map(key);
-  const run = values.find(
-    (v) => v && typeof v === "object" && !Array.isArray(v) && found in v && done in v && stale in v,
-  );
-  return run ? { done: values[run[done]], found: values[run[found]] } : null;
-}
-
 /** The demo sitemap's paths (the pages the latency is measured on). */
 async function sitemapPaths(url) {
   const xml = (await request(`${url}/sitemap.xml`)).body.toString();
@@ -130,9 +115,8 @@ async function sitemapPaths(url) {
 /**
  * Presses the re-check button and waits for the run's results to be visible
  * (its log line is written once they are stored), checking every 20 ms, and
- * reading the overview's data every PROGRESS_MS meanwhile for the progress it
- * shows (its loaders on the server's thread, as the open page's revalidation
- * asks for them).
+ * asking for the progress every PROGRESS_MS meanwhile, as the open overview
+ * does (use-run-progress.ts).
  * Returns the run's log line and the wall-clock time from the press to the
  * result: what the person who pressed it waits.
  */
@@ -162,10 +146,11 @@ async function audit(server, cookie, label) {
     if (performance.now() - started > AUDIT_TIMEOUT_MS) throw new Error(`${label}: the audit did not end`);
     if (performance.now() - lastLook >= PROGRESS_MS) {
       lastLook = performance.now();
-      // What the open overview asks every 2 s: its loaders' data (React Router's revalidation), not the document.
-      const data = await request(`${server.url}/admin/seo.data`, { headers: { cookie } });
-      const running = runningOf(data.body.toString());
-      if (running) progress.push({ atMs: Math.round(performance.now() - started), ...running });
+      // What the open overview asks every 2 s while a check runs: its progress (its whole data once, at the end).
+      const data = await request(`${server.url}/admin/seo/progress`, { headers: { cookie } });
+      const running = JSON.parse(data.body.toString()).running;
+      if (running)
+        progress.push({ atMs: Math.round(performance.now() - started), done: running.done, found: running.found });
     }
     await sleep(20);
   }

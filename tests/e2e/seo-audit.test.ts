@@ -145,6 +145,11 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
     await page.goto(`${server.url}${AUDIT}`);
     await hydrated(page);
     const finishedBefore = await page.locator("time").first().getAttribute("datetime");
+    // What the page asks while the check runs: its progress alone, and its whole data only when it ends.
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "GET") asked.push(new URL(request.url()).pathname);
+    });
     await page.getByRole("button", { name: "Check the site now" }).click();
     await look(page.getByText(/The check has started/)).visible();
     // The progress, as the page shows it while the check runs (a few seconds): nothing axe can find either.
@@ -155,6 +160,9 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
       .poll(async () => page.locator("time").first().getAttribute("datetime"), { timeout: 60_000, interval: 500 })
       .not.toBe(finishedBefore);
     await look(page.getByRole("button", { name: "Check the site now" })).enabled();
+    expect(asked.filter((path) => path === "/admin/seo/progress").length).toBeGreaterThanOrEqual(1);
+    // Once after the button's answer (React Router's revalidation after an action), once at the end.
+    expect(asked.filter((path) => path === "/admin/seo.data")).toHaveLength(2);
     await expectAxeCleanAtBothWidths(page, kind);
     const run = childRuns().at(-1)!;
     expect(childRuns().length).toBeGreaterThan(runsBefore);

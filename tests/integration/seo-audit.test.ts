@@ -2,7 +2,13 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import * as t from "~/db/schema";
-import { claimAuditRun, readAuditRunState, STALE_RUN_SECONDS } from "~/features/seo-audit/audit-runs.server";
+import {
+  beatAuditRun,
+  claimAuditRun,
+  readAuditRunState,
+  STALE_RUN_SECONDS,
+} from "~/features/seo-audit/audit-runs.server";
+import type { ProgressAnswer } from "~/features/seo-audit/overview-types";
 import { startApiApp, type ApiApp } from "../setup/api-app";
 import { AGENTS, recordVisits, type ScriptedVisit } from "../setup/analytics-visits";
 import { databaseKinds, openTestDatabase } from "../setup/database";
@@ -98,6 +104,11 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
       headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields),
     });
+  /** What the open overview asks every 2 s while a check runs. */
+  const progress = async (headers: Record<string, string> = { cookie }) => {
+    const response = await fetch(`${app.url}/admin/seo/progress`, { headers, redirect: "manual" });
+    return { status: response.status, type: response.headers.get("content-type"), body: await response.text() };
+  };
   const latestRun = async () => (await db.select().from(t.seoAuditRuns).orderBy(desc(t.seoAuditRuns.id)).limit(1))[0];
   const waitForRun = async () => {
     await expect.poll(async () => (await latestRun())?.status, { timeout: 90_000, interval: 250 }).not.toBe("running");
@@ -108,6 +119,12 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
     const answered = await post({ intent: "recheck" });
     expect(answered.status).toBe(200);
     expect(await answered.text()).toContain("The check has started");
+    // The open overview follows it through its progress alone (this instance's memory: no query).
+    const following = await progress();
+    expect(following.type).toMatch(/^application\/json/);
+    const runningNow = (JSON.parse(following.body) as ProgressAnswer).running;
+    expect(runningNow).toMatchObject({ id: (await latestRun())!.id, stale: false });
+    expect(runningNow!.done).toBeLessThanOrEqual(runningNow!.found);
     // A second press while it runs starts nothing more.
     const again = await post({ intent: "recheck" });
     expect(again.status).toBe(200);
@@ -120,6 +137,8 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
     expect(run).toMatchObject({ status: "finished", trigger: "manual", mode: "in-process", failure: null });
     expect(run.pagesDone).toBe(run.pagesFound);
     expect(await db.select().from(t.seoAuditRuns)).toHaveLength(1);
+    // Over: the progress says no check runs (the page then asks for its results once).
+    expect(JSON.parse((await progress()).body)).toEqual({ running: null });
     const [entry] = await db
       .select()
       .from(t.auditLog)
@@ -206,11 +225,21 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
     expect(claims.filter((c) => c.ok)).toHaveLength(1);
     const winner = claims.find((c) => c.ok)!;
     expect(claims.find((c) => !c.ok)).toMatchObject({ ok: false, running: { id: winner.ok ? winner.run.id : 0 } });
+    // Another instance's run: its progress is read from its row, as its heartbeat wrote it.
+    const winnerId = winner.ok ? winner.run.id : 0;
+    await beatAuditRun(db, winnerId, { found: 120, done: 45 });
+    expect(JSON.parse((await progress()).body)).toEqual({
+      running: { id: winnerId, found: 120, done: 45, stale: false },
+    });
     // Its instance dies: the heartbeat stops. A minute later the next claim marks it failed and takes over.
     await db.execute(
       sql`update seo_audit_runs set heartbeat_at = now() - make_interval(secs => ${STALE_RUN_SECONDS + 5}) where status = 'running'`,
     );
     expect((await readAuditRunState(db)).runningStale).toBe(true);
+    expect(JSON.parse((await progress()).body)).toMatchObject({ running: { id: winnerId, stale: true } });
+    // Only staff who may see the audit may ask: signed out, the sign-in page.
+    const signedOut = await progress({});
+    expect(signedOut.status).toBe(302);
     const takeover = await claimAuditRun(db, { trigger: "manual", requestedBy: null, mode: "test" });
     expect(takeover.ok).toBe(true);
     const [dead] = await db

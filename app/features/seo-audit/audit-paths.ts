@@ -4,6 +4,8 @@ import type { ProblemCode } from "./problem-catalogue";
 /** The site audit's addresses beyond SEO_PATH and SEO_PAGES_PATH (staff bundles only). */
 export const SEO_PAGE_DETAIL_PATH = `${SEO_PAGES_PATH}/detail`;
 export const SEO_PAGES_CSV_PATH = `${SEO_PAGES_PATH}.csv`;
+/** How far a running check has got (JSON, asked by the open overview while it runs). */
+export const SEO_PROGRESS_PATH = `${SEO_PATH}/progress`;
 
 /** One address's full facts in the latest audit. */
 export const pageDetailHref = (path: string) => `${SEO_PAGE_DETAIL_PATH}?path=${encodeURIComponent(path)}`;

@@ -104,7 +104,13 @@ const START_AFTER_MS = 100;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class SiteAuditRunner {
-  private current: { runId: number; controller: AbortController; done: Promise<void> } | null = null;
+  private current: {
+    runId: number;
+    controller: AbortController;
+    done: Promise<void>;
+    /** How far it has got, as the crawl last said (kept on every step; written to the run row once a second). */
+    progress: CrawlProgress;
+  } | null = null;
   private stopping = false;
 
   constructor(
@@ -135,8 +141,17 @@ export class SiteAuditRunner {
       .finally(() => {
         if (this.current?.runId === runId) this.current = null;
       });
-    this.current = { runId, controller, done };
+    this.current = { runId, controller, done, progress: { found: 0, done: 0 } };
     return claim;
+  }
+
+  /**
+   * The run this instance is doing and how far it has got, from memory (no
+   * query): null when it does none (another instance may).
+   */
+  progress(): { runId: number; found: number; done: number } | null {
+    const current = this.current;
+    return current ? { runId: current.runId, ...current.progress } : null;
   }
 
   /** Resolves when this instance has no run going (tests, and shutdown). */
@@ -190,6 +205,7 @@ export class SiteAuditRunner {
       const outcome = await reader.read({ publicUrl, redirectPaths }, speed, {
         signal: controller.signal,
         onProgress: (progress) => {
+          if (this.current?.runId === runId) this.current.progress = { found: progress.found, done: progress.done };
           const now = performance.now();
           if (now - lastProgress < PROGRESS_EVERY_MS) return;
           lastProgress = now;

@@ -268,3 +268,19 @@ export async function readAuditRunState(db: Db): Promise<AuditRunState> {
   const failed = runs.find((run) => run.status === "failed" && (!finished || run.id > finished.id)) ?? null;
   return { finished, running, failed, runningStale: Boolean(rows.rows[0]?.stale) };
 }
+
+/** The running run's progress alone (one row, on the index that allows one running run), or null. */
+export async function readRunningProgress(
+  db: Db,
+): Promise<{ id: number; found: number; done: number; stale: boolean } | null> {
+  const rows = (await db.execute(sql`
+    select id, pages_found as found, pages_done as done,
+      extract(epoch from now() - heartbeat_at) > ${STALE_RUN_SECONDS} as stale
+    from seo_audit_runs where status = 'running'`)) as unknown as {
+    rows: { id: number; found: number; done: number; stale: boolean }[];
+  };
+  const row = rows.rows[0];
+  return row
+    ? { id: Number(row.id), found: Number(row.found), done: Number(row.done), stale: Boolean(row.stale) }
+    : null;
+}

@@ -56,3 +56,12 @@ export interface OverviewData {
 }
 
 export type OverviewAnswer = FormAnswer & { intent: string };
+
+/**
+ * What /admin/seo/progress answers (JSON): how far the running check has got,
+ * or null when none runs (any more). The open overview asks for this while a
+ * check runs, and for its own data once when it ends.
+ */
+export interface ProgressAnswer {
+  running: Pick<RunProgress, "id" | "found" | "done" | "stale"> | null;
+}

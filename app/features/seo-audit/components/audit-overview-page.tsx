@@ -4,7 +4,6 @@ import { AnswerMessage } from "~/components/form/answer-message";
 import { useFormFeedback } from "~/components/form/use-form-feedback";
 import { ActiveFilters, FilterForm, FilterSelect } from "~/components/staff/filter-form";
 import { EmptyState } from "~/components/staff/page-header";
-import { useRefreshWhileVisible } from "~/components/staff/use-refresh-while-visible";
 import { Button } from "~/components/ui/button";
 import { SeoFrame } from "~/features/seo-staff/components/seo-frame";
 import { hrefWith } from "~/lib/url-filters";
@@ -20,10 +19,8 @@ import {
   type Severity,
 } from "../problem-catalogue";
 import { linkClass, ProblemList } from "./problem-list";
+import { useRunProgress } from "./use-run-progress";
 import { plural } from "~/lib/plural";
-
-/** How often the page asks how far a running check has got, while it is on screen. */
-const PROGRESS_REFRESH_MS = 2000;
 
 const number = (n: number) => n.toLocaleString("en-US");
 const duration = (ms: number) =>
@@ -33,10 +30,10 @@ const duration = (ms: number) =>
 
 /** /admin/seo: the site's score, the problems by severity and kind, and the re-check button. */
 export function AuditOverviewPage({ data, answer }: { data: OverviewData; answer?: OverviewAnswer }) {
-  const { finished, running, failed, filters } = data;
+  const { finished, failed, filters } = data;
   const settled = useNavigation().state === "idle";
   // With JavaScript the page follows a running check by itself; without, the progress panel has a refresh link.
-  useRefreshWhileVisible(PROGRESS_REFRESH_MS, running !== null && !running.stale);
+  const running = useRunProgress(data.running);
   return (
     <SeoFrame
       title="Site audit"
