@@ -3,7 +3,7 @@
 //
 //   npm run bench                        startup, throughput, lead-latency, analytics-ingestion, staff-sign-in,
 //                                        lead-insights, analytics-dashboard, search-console, page-settings, seo,
-//                                        ads, blog, content-publish, lighthouse
+//                                        neighbour, ads, blog, content-publish, lighthouse
 //   npm run bench -- throughput          just one (or several, in the order given)
 //
 // Exits non-zero if any benchmark failed; the others still run.
@@ -23,6 +23,7 @@ const ALL = [
   "search-console",
   "page-settings",
   "seo",
+  "neighbour",
   "ads",
   "blog",
   "content-publish",

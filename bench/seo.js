@@ -297,6 +297,8 @@ const runFigures = (run) => ({
         },
         // Of the addresses, how many the server answered from its page cache (the child drew the rest).
         cachedPages: run.phases.cachedPages,
+        // How often the child was stopped while the server answered requests, and for how long in all.
+        yielded: { stops: run.phases.stops ?? null, stoppedMs: run.phases.stoppedMs ?? null },
       }
     : {}),
 });

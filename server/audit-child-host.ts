@@ -5,7 +5,9 @@ import { snapshotContent, type ContentSnapshot } from "~/db/pglite-replica.serve
 import type { SiteReader } from "~/features/seo-audit/audit-runner.server";
 import type { AuditProblem, InventoryRow } from "~/features/seo-audit/audit-types";
 import { RESULT_PIECE, type AuditChildMessage, type AuditHostMessage } from "./audit-child";
+import { yieldToRequests, type YieldFigures } from "./audit-child-yield";
 import type { Logger } from "./logger";
+import type { RequestsInFlight } from "./requests-in-flight";
 
 /**
  * The production server's way of reading its pages for the site audit
@@ -54,6 +56,8 @@ export interface ChildReaderOptions {
   selfUrl?: () => string | null;
   /** The paths whose pages this server's page cache holds (only they are asked for there). */
   storedPages?: () => string[];
+  /** This server's requests under way: the child stops while there are any (audit-child-yield.ts). */
+  requests?: RequestsInFlight;
 }
 
 export function childReader(options: ChildReaderOptions): SiteReader {
@@ -159,9 +163,18 @@ export function childReader(options: ChildReaderOptions): SiteReader {
         if (!child.process.connected) throw new Error("The check's process stopped unexpectedly.");
         return await new Promise((resolve, reject) => {
           let settled = false;
+          // Stopped while this server answers requests, from the run's start to its results (released first
+          // whatever the end: a stopped process would not act on the signal that ends it).
+          let release: (() => YieldFigures) | null = null;
+          const yielded = (): YieldFigures | null => {
+            const figures = release?.() ?? null;
+            release = null;
+            return figures;
+          };
           const settle = (done: () => void) => {
             if (settled) return;
             settled = true;
+            yielded();
             hooks.signal.removeEventListener("abort", abort);
             child.onMessage = null;
             child.onExit = null;
@@ -202,6 +215,7 @@ export function childReader(options: ChildReaderOptions): SiteReader {
                 {
                   pid: child.process.pid,
                   ...Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])),
+                  ...yielded(),
                 },
                 "site audit: the child's run",
               );
@@ -227,6 +241,7 @@ export function childReader(options: ChildReaderOptions): SiteReader {
             },
             snapshot: rows,
           });
+          if (options.requests && child.process.pid) release = yieldToRequests(child.process.pid, options.requests);
         });
       } finally {
         if (current === child) {

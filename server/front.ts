@@ -12,6 +12,7 @@ import { isCacheableRequest, sendEntry, type PageCache } from "./page-cache";
 import { createPageCacheFront } from "./page-cache-front";
 import { PAGE_COPY_USER_AGENT } from "./page-copy-refresh";
 import { splitTarget } from "./page-cache-key";
+import type { RequestsInFlight } from "./requests-in-flight";
 import { createClientAddress, securityHeaders } from "./security-headers";
 
 /**
@@ -27,6 +28,8 @@ export function createFront(options: {
   cache: PageCache;
   isSecure: (req: IncomingMessage) => boolean;
   app: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Counts every request but the audit's own reads of the cache (which it waits for anyway). */
+  requests?: RequestsInFlight;
 }) {
   const { cache, isSecure, app } = options;
   const beacons = createBeaconFront({
@@ -94,6 +97,7 @@ export function createFront(options: {
       cachedOnly(req, res);
       return;
     }
+    options.requests?.track(res);
     // The staff's redirects, before the canonical redirect (one hop for "/old/") and before the cache
     // (a cached page is never served for a path that now redirects).
     // The site's own reads for its last good copies are answered alike but not counted as a redirect's hits.

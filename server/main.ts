@@ -20,6 +20,7 @@ import { deleteExpiredRateCounters } from "~/lib/rate-limit.server";
 import { createApp } from "./app";
 import { startContentVersionPoll } from "./content-version-poll";
 import { childReader } from "./audit-child-host";
+import { RequestsInFlight } from "./requests-in-flight";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "./data-dir-lock";
 import { createLogger, type Logger } from "./logger";
 import { watchDatabase } from "./database-watch";
@@ -122,6 +123,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
   scheduled.unref();
 
   const services = createServices(env, database, logger, secret, contentVersion);
+  const requests = new RequestsInFlight();
   // The production server reads its pages for the site audit in a child process (decision 0030); in
   // development (Vite's modules, no bundle a process could load) it reads them through itself.
   if (!options.vite)
@@ -135,6 +137,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
         logger,
         selfUrl: () => services.self.url,
         storedPages: () => cache.storedPages(),
+        requests,
       }),
     );
   services.notifier.start();
@@ -183,7 +186,7 @@ export async function start(options: StartOptions = {}): Promise<RunningServer> 
     build: options.vite?.loadBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>),
   });
 
-  const server = http.createServer(createFront({ env, database, services, logger, cache, isSecure, app }));
+  const server = http.createServer(createFront({ env, database, services, logger, cache, isSecure, app, requests }));
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {
