@@ -94,10 +94,14 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
-/** How often a running audit says it is alive (a run silent for a minute is taken over). */
+/**
+ * How often a running audit says it is alive (a run silent for a minute is
+ * taken over) and writes how far it has got. Only another instance's pages
+ * read the row's progress: this instance's pages read it from memory
+ * (progress()), so a write a second was a query a second on the visitors'
+ * thread for nobody (PGlite, issue 16).
+ */
 const HEARTBEAT_MS = 10_000;
-/** Progress is written at most this often. */
-const PROGRESS_EVERY_MS = 1000;
 /** How long after the claim the work begins (see start()). */
 const START_AFTER_MS = 100;
 
@@ -108,7 +112,7 @@ export class SiteAuditRunner {
     runId: number;
     controller: AbortController;
     done: Promise<void>;
-    /** How far it has got, as the crawl last said (kept on every step; written to the run row once a second). */
+    /** How far it has got, as the crawl last said (kept on every step; written to the run row with each heartbeat). */
     progress: CrawlProgress;
   } | null = null;
   private stopping = false;
@@ -180,11 +184,10 @@ export class SiteAuditRunner {
     const { db } = this;
     const { logger, publicUrl, reader } = this.options;
     const began = performance.now();
-    let lastProgress = 0;
-    let progressWrite: Promise<unknown> = Promise.resolve();
-    // The heartbeat; a run another instance has taken over (it thought this one dead) stops.
+    // The heartbeat, with the progress so far; a run another instance has taken over (it thought this one dead) stops.
     const heartbeat = setInterval(() => {
-      beatAuditRun(db, runId).then(
+      const progress = this.current?.runId === runId ? this.current.progress : undefined;
+      beatAuditRun(db, runId, progress).then(
         (ours) => {
           if (!ours) controller.abort(new Error("Another server took over the check."));
         },
@@ -206,13 +209,8 @@ export class SiteAuditRunner {
         signal: controller.signal,
         onProgress: (progress) => {
           if (this.current?.runId === runId) this.current.progress = { found: progress.found, done: progress.done };
-          const now = performance.now();
-          if (now - lastProgress < PROGRESS_EVERY_MS) return;
-          lastProgress = now;
-          progressWrite = progressWrite.then(() => beatAuditRun(db, runId, progress)).catch(() => {});
         },
       });
-      await progressWrite;
       controller.signal.throwIfAborted();
       const readMs = performance.now() - began;
       const kept = await finishAuditRun(db, runId, outcome, performance.now() - began);
@@ -231,7 +229,6 @@ export class SiteAuditRunner {
     } catch (error) {
       const reason = controller.signal.aborted ? messageOf(controller.signal.reason) : messageOf(error);
       logger.warn({ runId, err: reason }, "site audit failed");
-      await progressWrite;
       await failAuditRun(db, runId, reason).catch(() => {});
     } finally {
       clearInterval(heartbeat);

@@ -47,17 +47,26 @@ function summaryOf(run: SeoAuditRun): OverviewData["finished"] {
   };
 }
 
-export async function auditOverview(db: Db, url: URL): Promise<OverviewData> {
+/**
+ * `mine` is the run this instance is doing, from its memory: its progress is
+ * newer than the row's (written with the 10 s heartbeat, for other instances).
+ */
+export async function auditOverview(
+  db: Db,
+  url: URL,
+  mine: ReturnType<SiteAuditRunner["progress"]>,
+): Promise<OverviewData> {
   const { values, ignored } = readParams(url.searchParams, schemas);
   const filters = { severity: values.severity, kind: values.kind as ProblemCode | undefined };
   const state = await readAuditRunState(db);
+  const ours = mine !== null && mine.runId === state.running?.id;
   const running = state.running
     ? {
         id: state.running.id,
         trigger: state.running.trigger,
         startedAt: when(state.running.startedAt)!,
-        found: state.running.pagesFound,
-        done: state.running.pagesDone,
+        found: ours ? mine.found : state.running.pagesFound,
+        done: ours ? mine.done : state.running.pagesDone,
         stale: state.runningStale,
       }
     : null;

@@ -15,8 +15,9 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(databaseContext);
   // Whoever sees this page may press "Check the site now": the audit's reader gets ready meanwhile.
-  context.get(servicesContext).seoAudit.prewarm();
-  return readForStaff(() => auditOverview(db, new URL(request.url)));
+  const { seoAudit } = context.get(servicesContext);
+  seoAudit.prewarm();
+  return readForStaff(() => auditOverview(db, new URL(request.url), seoAudit.progress()));
 }
 
 /** The re-check button: answered as soon as the run is claimed; the check goes on in the background. */
