@@ -3,7 +3,7 @@ import { DST_VISITS } from "../setup/analytics-fixture";
 import { useAnalyticsServer, type AnalyticsReader } from "../setup/analytics-server";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { databaseKinds } from "../setup/database";
+import { browserDatabaseKinds } from "../setup/database";
 import { hydrated } from "../setup/page-assertions";
 import { addSessionCookie } from "../setup/staff";
 
@@ -28,7 +28,7 @@ const words = (html: string) =>
  * funnel, the CSV downloads; in a browser, filtering by a click and going back, and axe at phone
  * and desktop widths.
  */
-describe.each(databaseKinds())("analytics dashboard on %s", (kind) => {
+describe.each(browserDatabaseKinds("postgres"))("analytics dashboard on %s", (kind) => {
   const browser = useBrowser();
   const app = useAnalyticsServer(kind, "analytics-dashboard", DST_VISITS);
   const { get } = app;

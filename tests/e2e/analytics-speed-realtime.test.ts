@@ -3,7 +3,7 @@ import { useAnalyticsServer } from "../setup/analytics-server";
 import { AGENTS } from "../setup/analytics-visits";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { databaseKinds } from "../setup/database";
+import { databaseKinds, browserDatabaseKinds } from "../setup/database";
 import { hydrated } from "../setup/page-assertions";
 import { SPEED_VISITS } from "../setup/speed-fixture";
 import { addSessionCookie } from "../setup/staff";
@@ -110,7 +110,7 @@ describe.each(databaseKinds())("analytics speed and realtime pages on %s", (kind
     expect(none).toMatch(/Visitors in the last 5 minutes 0 /);
   });
 
-  if (kind === "pglite") {
+  if (browserDatabaseKinds("postgres").includes(kind)) {
     it("refreshes the realtime figures by itself while the tab is visible", async () => {
       await view(10, "/");
       const { page, context } = await browser.open({ viewport: DESKTOP });

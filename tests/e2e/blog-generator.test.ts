@@ -4,7 +4,7 @@ import { openDatabase } from "~/db/client.server";
 import * as t from "~/db/schema";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, browserDatabaseKinds } from "../setup/database";
 import { startModelServer, type ModelServer } from "../setup/model-server";
 import { hydrated, look, routerIdle } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
@@ -20,7 +20,7 @@ const LONG = Array.from({ length: 120 }, (_, i) => `word${i} `);
  * with its progress, Cancel (the partial draft kept), Retry, axe at 1280 and
  * 375 px, and Save as draft storing the post.
  */
-describe.each(databaseKinds())("the blog draft generator in the browser on %s", (kind) => {
+describe.each(browserDatabaseKinds("pglite"))("the blog draft generator in the browser on %s", (kind) => {
   const browser = useBrowser();
   let server: TestServer;
   let model: ModelServer;

@@ -2,7 +2,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import * as t from "~/db/schema";
-import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, browserDatabaseKinds } from "../setup/database";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
@@ -114,7 +114,7 @@ function readPage(html: string) {
 const ofType = <T = Record<string, unknown>>(ld: ReturnType<typeof readPage>["ld"], type: string) =>
   ld.find((node) => node["@type"] === type) as T | undefined;
 
-describe.each(databaseKinds())("blog on %s", (kind) => {
+describe.each(browserDatabaseKinds("postgres"))("blog on %s", (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startBlogServer(kind);

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, browserDatabaseKinds } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
@@ -18,9 +18,9 @@ const MARKETER = { name: "Max Marketer", email: "max.marketer@cypresslane.exampl
  * nothing on the list and the editor at 1280 and 375 px. Without JavaScript
  * a move is a plain form post. A content page is added and unpublished (a
  * visitor then gets 404), while a fixed page says it stays published. On
- * each database.
+ * PGlite (decision 0053).
  */
-describe.each(databaseKinds())("content lists in the browser on %s", (kind) => {
+describe.each(browserDatabaseKinds("pglite"))("content lists in the browser on %s", (kind) => {
   let server: TestServer;
   const browser = useBrowser();
   let cookie: string;

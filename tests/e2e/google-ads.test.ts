@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAxeCleanAtBothWidths } from "../setup/axe";
 import { useBrowser } from "../setup/browser";
-import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, browserDatabaseKinds } from "../setup/database";
 import { campaignReport, googleAdsFixture } from "../setup/google-ads-report";
 import { hydrated, look, routerIdle } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
@@ -34,7 +34,7 @@ const fixture = (name: "campaigns-daily-excel.csv" | "search-terms.csv", as: str
  * offline conversion file without JavaScript; axe finds nothing at 375 and
  * 1280 px on every page.
  */
-describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) => {
+describe.each(browserDatabaseKinds("postgres"))("Google Ads pages in the browser on %s", (kind) => {
   const browser = useBrowser();
   let server: TestServer;
   let cookie: string;
@@ -71,13 +71,13 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
     await hydrated(page);
     await look(page.getByRole("heading", { level: 1 })).text("Google Ads");
     await look(page.getByText("No Google Ads figures yet")).visible();
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
     // The navigation has the section, and its views.
     await look(page.getByRole("navigation", { name: "Staff area" }).getByRole("link", { name: "Ads" })).visible();
     await press(page, page.getByRole("link", { name: "Import a report" }));
     await page.waitForURL(`${server.url}${IMPORT}`);
     await look(page.getByRole("heading", { level: 1 })).text("Import from Google Ads");
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
 
     await page.getByLabel("Report file").setInputFiles(fixture("campaigns-daily-excel.csv", "Campaign report.csv"));
     await press(page, page.getByRole("button", { name: "Preview the import" }));
@@ -87,7 +87,7 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
     ).focused();
     await look(page.getByText("Read as Excel .csv (UTF-16, tabs)", { exact: false })).visible();
     await look(page.getByText("agrees with its rows to the cent: $1,932.98", { exact: false })).visible();
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
 
     await press(page, page.getByRole("button", { name: "Save this import" }));
     await look(page.getByText("Saved: 21 campaign days of 3 campaigns, Mar 1 – Mar 7, 2026, $1,932.98.")).focused();
@@ -114,7 +114,7 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
     await look(days.getByRole("row", { name: /^Mar 1, 2026/ }).getByRole("cell", { name: "$226.34" })).visible();
     // The charts are drawn after hydration, their tables folded under "Show as a table".
     await look(page.locator('[data-chart="cost-over-time"] svg').first()).visible();
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
 
     // Sort by a header link, then narrow to one campaign, by keyboard.
     await press(page, table.getByRole("link", { name: /^Clicks(?! to)/ }));
@@ -130,7 +130,7 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
     await page.waitForURL(/campaign=\d+/);
     await look(page.getByRole("heading", { level: 1 })).text("Google Ads: Brand - Clinic Name");
     await look(page.getByRole("link", { name: "Campaign: Brand - Clinic Name (remove this filter)" })).visible();
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
 
     // Budgets and offline conversions, with their forms, by keyboard.
     await page.goto(`${server.url}/admin/google-ads/budgets?month=2026-03`);
@@ -139,7 +139,7 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
     await press(page, page.getByRole("button", { name: "Save the budget" }));
     await look(page.getByLabel("Amount a month (USD)")).focused();
     await look(page.getByLabel("Amount a month (USD)")).attribute("aria-invalid", "true");
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
     await page.goto(`${server.url}/admin/google-ads/conversions`);
     await hydrated(page);
     await page.getByLabel("Reached from").fill("2026-03-01");
@@ -148,13 +148,13 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
     await look(
       page.getByText("Mar 1 – Mar 31, 2026: a file would carry 0 conversions. Nothing is made yet."),
     ).focused();
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
 
     await page.goto(`${server.url}/admin/google-ads/search-terms?from=2026-03-01&to=2026-03-07`);
     await hydrated(page);
     await look(page.getByRole("heading", { level: 2, name: "7 search terms" })).visible();
     await look(page.getByRole("rowheader").first()).text("adhd evaluation orlando");
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
   }, 180_000);
 
   it("opens the ads pages and the Ads navigation entry to admin and marketing only (intake and clinician: 403)", async () => {
@@ -208,7 +208,7 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
     await look(form.getByRole("checkbox", { name: /Condition and treatment pages/ })).visible();
     expect(await form.getByRole("checkbox", { name: /Condition and treatment pages/ }).isDisabled()).toBe(true);
     expect(await form.getByRole("checkbox", { name: /Enhanced conversions/ }).isDisabled()).toBe(true);
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
 
     await form.getByLabel("Google Ads conversion ID").fill("123456789");
     await form.getByLabel("Conversion label: request submitted").fill("ReqLabel_1");
@@ -234,7 +234,7 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
     await press(page, check.getByRole("button", { name: "Check this page" }));
     await page.waitForURL(/check=%2Frequest-appointment/);
     await look(page.getByText("AW-123456789/ReqLabel_1").first()).visible();
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
   });
 
   it("lists a bad file's lines, focused, and stores nothing; a file over the bound is refused before it is sent", async () => {
@@ -259,7 +259,7 @@ describe.each(databaseKinds())("Google Ads pages in the browser on %s", (kind) =
     );
     await look(alert).contains('broken.csv, line 6, column Currency code: "XYZ" is not a currency code we know');
     await look(alert).focused();
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
 
     await page
       .getByLabel("Report file")

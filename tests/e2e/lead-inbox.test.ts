@@ -4,7 +4,7 @@ import { openDatabase } from "~/db/client.server";
 import { leads } from "~/db/schema";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
 import { axeViolations } from "../setup/axe";
-import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds, browserDatabaseKinds } from "../setup/database";
 import { decodeEntities, withoutScripts } from "../setup/html";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
@@ -202,8 +202,8 @@ describe.each(databaseKinds())("the lead inbox on %s", (kind) => {
     expect(empty.status).toBe(422);
   });
 
-  // What a browser does is the same on either database: once is enough.
-  if (kind === "pglite") {
+  // What a browser does is the same on either database: once is enough (decision 0053).
+  if (browserDatabaseKinds("pglite").includes(kind)) {
     describe("in the browser", () => {
       const browser = useBrowser();
       it("works on a phone: cards, filters, sorting and pages, by keyboard too", async () => {

@@ -5,7 +5,7 @@ import { leads, type LeadFormType } from "~/db/schema";
 import { addDays, clinicDayOf, dayKey } from "~/lib/clinic-time";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds, browserDatabaseKinds } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 import { addSessionCookie, addStaff, signInCookie } from "../setup/staff";
@@ -202,8 +202,8 @@ describe.each(databaseKinds())("lead insights on %s", (kind) => {
     });
   });
 
-  // What a browser does is the same on either database: once is enough.
-  if (kind === "pglite") {
+  // What a browser does is the same on either database: once is enough (decision 0053).
+  if (browserDatabaseKinds("postgres").includes(kind)) {
     describe("in the browser", () => {
       const browser = useBrowser();
       async function open(viewport = DESKTOP, javaScriptEnabled = true, path = PATH) {

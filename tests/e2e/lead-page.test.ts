@@ -6,7 +6,7 @@ import { leadSchema, type LeadInput } from "~/features/leads/lead-schema";
 import { leadPagePath } from "~/lib/lead-paths";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds, browserDatabaseKinds } from "../setup/database";
 import { decodeEntities, elementTexts, withoutScripts } from "../setup/html";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
@@ -276,8 +276,8 @@ describe.each(databaseKinds())("one lead's page on %s", (kind) => {
     });
   });
 
-  // What a browser does is the same on either database: once is enough.
-  if (kind === "pglite") {
+  // What a browser does is the same on either database: once is enough (decision 0053).
+  if (browserDatabaseKinds("pglite").includes(kind)) {
     describe("in the browser", () => {
       const browser = useBrowser();
       async function open(who: "sam" | "ada", id: string, viewport = MOBILE) {

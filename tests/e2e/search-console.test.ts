@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAxeCleanAtBothWidths } from "../setup/axe";
 import { MOBILE, useBrowser } from "../setup/browser";
-import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, browserDatabaseKinds } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { exportZip, fixtureFiles } from "../setup/search-console-export";
 import { startServer, type TestServer } from "../setup/server";
@@ -26,7 +26,7 @@ const zipOf = (name: "site" | "page-services") => ({
  * opportunities, all by keyboard; a bad file's problems are listed and
  * focused; axe finds nothing at 375 and 1280 px.
  */
-describe.each(databaseKinds())("Search Console import and report in the browser on %s", (kind) => {
+describe.each(browserDatabaseKinds("postgres"))("Search Console import and report in the browser on %s", (kind) => {
   const browser = useBrowser();
   let server: TestServer;
   let cookie: string;
@@ -63,11 +63,11 @@ describe.each(databaseKinds())("Search Console import and report in the browser 
     await hydrated(page);
     await look(page.getByRole("heading", { level: 1 })).text("Search Console");
     await look(page.getByText("No Search Console data yet")).visible();
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
     await press(page, page.getByRole("link", { name: "Import an export" }));
     await page.waitForURL(`${server.url}${IMPORT}`);
     await look(page.getByRole("heading", { level: 1 })).text("Import from Search Console");
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
 
     await page.getByLabel("Export files").setInputFiles(zipOf("site"));
     await press(page, page.getByRole("button", { name: "Preview the import" }));
@@ -78,7 +78,7 @@ describe.each(databaseKinds())("Search Console import and report in the browser 
     await look(
       page.getByText("Not used: Countries.csv, Devices.csv and Search appearance.csv.", { exact: false }),
     ).visible();
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
 
     await press(page, page.getByRole("button", { name: "Save this import" }));
     const saved = page.getByText(
@@ -94,7 +94,7 @@ describe.each(databaseKinds())("Search Console import and report in the browser 
     await look(page.getByText("One page: /services", { exact: false })).visible();
     await press(page, page.getByRole("button", { name: "Save this import" }));
     await look(page.getByText("Saved: Mar 1 – May 31, 2026, /services", { exact: false })).visible();
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
 
     await press(page, page.getByRole("link", { name: "See the report for this period" }));
     await page.waitForURL(/\/admin\/seo\/search-console\?period=2026-03-01\.\.2026-05-31$/);
@@ -113,7 +113,7 @@ describe.each(databaseKinds())("Search Console import and report in the browser 
       "medication management",
       "depression help",
     ]);
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
 
     // The pages table sorts through its header links; a page's searches open from the keyboard.
     await press(page, page.getByRole("link", { name: /^Position/ }));
@@ -123,7 +123,7 @@ describe.each(databaseKinds())("Search Console import and report in the browser 
     await look(pages.getByRole("columnheader", { name: /Position/ })).attribute("aria-sort", "ascending");
     await press(page, pages.getByText("3 searches of /services"));
     await look(pages.getByText("8 clicks, 700 impressions, position 9.1")).visible();
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
     // On a phone the header links are hidden with the stacked rows: the same sorts are links above the table.
     await page.setViewportSize(MOBILE);
     await press(
@@ -159,7 +159,7 @@ describe.each(databaseKinds())("Search Console import and report in the browser 
     await look(alert).focused();
     // What was typed stays.
     expect(await page.getByLabel("First day").inputValue()).toBe("2026-01-01");
-    await expectAxeCleanAtBothWidths(page, kind);
+    await expectAxeCleanAtBothWidths(page);
     await look(page.getByRole("rowheader", { name: "Jan 1 – Jan 31, 2026" })).count(0);
 
     // Files over the bound are refused before they are sent.

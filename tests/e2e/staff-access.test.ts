@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffRoles, type StaffRole } from "~/db/schema";
 import { can, staffPageFor } from "~/features/auth/access";
 import routes from "~/routes";
-import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, browserDatabaseKinds } from "../setup/database";
 import { metaContents } from "../setup/html";
 import { startServer, type TestServer } from "../setup/server";
 import { HERO_LEAD, postLead } from "../setup/leads";
@@ -119,7 +119,7 @@ function expectedFor(roles: readonly StaffRole[], path: string): 200 | 403 | 404
   return can(roles, page.permission) ? 200 : 403;
 }
 
-describe.each(databaseKinds())("staff area access on %s", (kind) => {
+describe.each(browserDatabaseKinds("pglite"))("staff area access on %s", (kind) => {
   let server: TestServer;
   let cookies: Record<StaffRole, string> & { staff: string };
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "../setup/axe";
 import { DESKTOP, MOBILE, useBrowser } from "../setup/browser";
-import { clonePostgresTemplate, copyPgliteTemplate, databaseKinds } from "../setup/database";
+import { clonePostgresTemplate, copyPgliteTemplate, browserDatabaseKinds } from "../setup/database";
 import { hydrated, look } from "../setup/page-assertions";
 import { startServer, type TestServer } from "../setup/server";
 import { addSessionCookie, addStaffTo, signInCookie } from "../setup/staff";
@@ -19,9 +19,9 @@ const NEWCOMER = { name: "Theo Newcomer", email: "theo.newcomer@cypresslane.exam
  * their profile. Each confirmation carries Undo: a change undone puts the
  * old words back, a deletion undone brings the therapist back. axe finds
  * nothing on the editor at 1280 and 375 px (with refused fields shown), on
- * the deletion's confirmation, nor on the new profile. On each database.
+ * the deletion's confirmation, nor on the new profile. On PGlite (decision 0053).
  */
-describe.each(databaseKinds())("team member editing in the browser on %s", (kind) => {
+describe.each(browserDatabaseKinds("pglite"))("team member editing in the browser on %s", (kind) => {
   let server: TestServer;
   const browser = useBrowser();
   let cookie: string;

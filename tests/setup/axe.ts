@@ -2,7 +2,6 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { DESKTOP, MOBILE } from "./browser";
-import type { DatabaseKind } from "./database";
 
 /** The rules the site answers to: WCAG 2.2 AA (2.0 and 2.1 A/AA included). */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -17,13 +16,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /**
  * axe at 1280 and at 375 px, with no sideways scroll on the phone; the page is left at 1280 px.
- *
- * A file whose journeys run on both databases passes its kind: what axe reads is the page as drawn,
- * which the database under it does not change, so it is checked on PGlite and not again on
- * PostgreSQL, where the same journey still runs through every save and read (decision 0051).
+ * Browser files run on one database (decision 0053), so whatever page they check is checked once.
  */
-export async function expectAxeCleanAtBothWidths(page: Page, kind: DatabaseKind = "pglite"): Promise<void> {
-  if (kind !== "pglite") return;
+export async function expectAxeCleanAtBothWidths(page: Page): Promise<void> {
   await page.setViewportSize(DESKTOP);
   expect(await axeViolations(page)).toEqual([]);
   await page.setViewportSize(MOBILE);

@@ -13,6 +13,19 @@ export function databaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }
 
+/**
+ * The database a browser file drives its pages on (decision 0053): what a page draws and how it
+ * behaves under a person's hands is the same on either database, and the data layer under it runs
+ * on both in the integration tests. So each browser file names one, the files alternate so both are
+ * driven through a browser, and only what is about the database itself runs on both.
+ * `TEST_BROWSER_ALL_DATABASES=1` runs every browser file on every database there is.
+ */
+export function browserDatabaseKinds(kind: DatabaseKind): DatabaseKind[] {
+  const available = databaseKinds();
+  if (process.env.TEST_BROWSER_ALL_DATABASES === "1") return available;
+  return [available.includes(kind) ? kind : "pglite"];
+}
+
 /** A migrated, seeded data directory, made once per run and copied for each test. */
 export async function createPgliteTemplate(dir = pgliteTemplateDir()) {
   fs.rmSync(dir, { recursive: true, force: true });
