@@ -37,7 +37,14 @@ const RATE = 50;
 const WINDOW_MS = 12_000;
 const COMPUTE = `for (;;) { let x = 0; for (let i = 0; i < 1e6; i++) x += Math.sqrt(i); }`;
 const RENDER = `let kept = []; for (;;) { for (let i = 0; i < 2000; i++) kept.push({ html: "<p>page " + Math.random() + "</p>".repeat(20), n: i }); if (kept.length > 200000) kept = []; }`;
-const KINDS = { nothing: null, computes: COMPUTE, renders: RENDER, rendersStopped: RENDER };
+const KINDS = {
+  nothing: null,
+  nothingServerKept: null,
+  computes: COMPUTE,
+  renders: RENDER,
+  rendersStopped: RENDER,
+  rendersStoppedServerKept: RENDER,
+};
 
 /** The public pages at RATE/s for WINDOW_MS; `around` is told when requests start and stop being in flight. */
 async function visitors(url, paths, around) {
@@ -86,6 +93,8 @@ runMain(async () => {
     const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
     for (const path of paths) await request(`${server.url}${path}`);
     const lastCore = String(os.availableParallelism() - 1);
+    const otherCores = `0-${Math.max(0, os.availableParallelism() - 2)}`;
+    const allCores = `0-${os.availableParallelism() - 1}`;
     const p95s = Object.fromEntries(Object.keys(KINDS).map((kind) => [kind, []]));
     for (let r = 0; r < ROUNDS; r++) {
       for (const [kind, code] of Object.entries(KINDS)) {
@@ -95,12 +104,15 @@ runMain(async () => {
           spawnSync("taskset", ["-a", "-p", "-c", lastCore, String(burner.pid)]);
           await sleep(1000);
         }
+        const keepServer = kind.endsWith("ServerKept");
+        if (keepServer) spawnSync("taskset", ["-p", "-c", otherCores, String(server.pid)]);
         const signal = (name) => () => process.kill(burner.pid, name);
         const figures = await visitors(
           server.url,
           paths,
           kind === "rendersStopped" ? { busy: signal("SIGSTOP"), idle: signal("SIGCONT") } : null,
         );
+        if (keepServer) spawnSync("taskset", ["-p", "-c", allCores, String(server.pid)]);
         if (burner) {
           process.kill(burner.pid, "SIGCONT");
           await stopProcess(burner);

@@ -6,6 +6,7 @@ import type { SiteReader } from "~/features/seo-audit/audit-runner.server";
 import type { AuditProblem, InventoryRow } from "~/features/seo-audit/audit-types";
 import { RESULT_PIECE, type AuditChildMessage, type AuditHostMessage } from "./audit-child";
 import { yieldToRequests, type YieldFigures } from "./audit-child-yield";
+import { childCoreEnv, keepMainThreadOffAuditCore } from "./audit-cores";
 import type { Logger } from "./logger";
 import type { RequestsInFlight } from "./requests-in-flight";
 
@@ -73,6 +74,7 @@ export function childReader(options: ChildReaderOptions): SiteReader {
       // Its warnings and errors go where the server's go.
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       serialization: "advanced",
+      env: { ...process.env, ...childCoreEnv() },
     });
     // At once, so the threads it makes from now on take nice 19 from its main thread (it lowers the others itself).
     try {
@@ -166,9 +168,13 @@ export function childReader(options: ChildReaderOptions): SiteReader {
           // Stopped while this server answers requests, from the run's start to its results (released first
           // whatever the end: a stopped process would not act on the signal that ends it).
           let release: (() => YieldFigures) | null = null;
+          // And this server's main thread keeps off the child's core meanwhile (audit-cores.ts).
+          let kept: ReturnType<typeof keepMainThreadOffAuditCore> | null = null;
           const yielded = (): YieldFigures | null => {
             const figures = release?.() ?? null;
             release = null;
+            void kept?.undo();
+            kept = null;
             return figures;
           };
           const settle = (done: () => void) => {
@@ -242,6 +248,7 @@ export function childReader(options: ChildReaderOptions): SiteReader {
             snapshot: rows,
           });
           if (options.requests && child.process.pid) release = yieldToRequests(child.process.pid, options.requests);
+          kept = keepMainThreadOffAuditCore();
         });
       } finally {
         if (current === child) {

@@ -13,6 +13,7 @@ import type { AuditOutcome, AuditProblem, InventoryRow } from "~/features/seo-au
 import { crawlSite, type CrawlProgress } from "~/features/seo-audit/crawl.server";
 import { loadEnv } from "~/lib/env.server";
 import { createApp } from "./app";
+import { auditCore } from "./audit-cores";
 import { createFront } from "./front";
 import { createLogger } from "./logger";
 import { PageCache } from "./page-cache";
@@ -118,25 +119,20 @@ function lowerPriority(): void {
 }
 
 /**
- * On a machine of several cores, every thread of this process keeps to the last core it may use
- * (`taskset`; threads made later take their creator's set, as with nice above), and the others are
- * the server's. Measured on this machine's two cores (issue 16, 2026-11-27): a process burning one
- * core at nice 19 beside the server raised the visitors' 95th percentile about 1.5 times when free
- * to move, 1.2 times when kept to one core; a nice-19 thread that holds the core a visitor's request
- * wakes on is taken off only at the end of its time slice. The audit gives up V8's helper threads'
- * use of a second core. Without taskset (not Linux) it runs where the scheduler puts it.
+ * On a machine of several cores, every thread of this process keeps to the last core the server may
+ * use (`taskset`; threads made later take their creator's set, as with nice above), and the others are
+ * the server's (server/audit-cores.ts). The server names the core (`AUDIT_CORE`): this process may
+ * have been started while the server's main thread was kept off it, and would have inherited that.
+ * Measured on this machine's two cores (issue 16, 2026-11-27): a process burning one core at nice 19
+ * beside the server raised the visitors' 95th percentile about 1.5 times when free to move, 1.2
+ * times when kept to one core; a nice-19 thread that holds the core a visitor's request wakes on is
+ * taken off only at the end of its time slice. The audit gives up V8's helper threads' use of a second
+ * core. Without taskset (not Linux) it runs where the scheduler puts it.
  */
-function keepToLastCore(): void {
-  let allowed: number[];
-  try {
-    const list = /Cpus_allowed_list:\s*(\S+)/.exec(fs.readFileSync("/proc/self/status", "utf8"))?.[1] ?? "";
-    allowed = list.split(/[,-]/).map(Number);
-  } catch {
-    return;
-  }
-  const last = Math.max(...allowed);
-  if (allowed.length < 2 || !Number.isInteger(last)) return;
-  execFile("taskset", ["-a", "-p", "-c", String(last), String(process.pid)], () => {
+function keepToAuditCore(): void {
+  const core = process.env.AUDIT_CORE ? Number(process.env.AUDIT_CORE) : auditCore();
+  if (core === null || !Number.isInteger(core)) return;
+  execFile("taskset", ["-a", "-p", "-c", String(core), String(process.pid)], () => {
     // Not there or not allowed: the scheduler places the threads, at nice 19 all the same.
   });
 }
@@ -165,7 +161,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** The child's entry, exported from the server bundle (server/main.ts) and called in the new process. */
 export function runAuditChild(): void {
   lowerPriority();
-  keepToLastCore();
+  keepToAuditCore();
   idleScheduling();
   // The server is gone (or let this child go): nothing here is worth keeping.
   process.on("disconnect", () => process.exit(0));
