@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -114,7 +115,15 @@ export function createApp(options: AppOptions) {
       "/assets",
       express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // Only a path under one of the client folder's own entries (favicon.ico, images/…) is looked for
+    // there: otherwise every page and staff request would wait on a file-system stat that finds
+    // nothing (8 % of a staff progress request's time in a CPU profile, 2026-11-28).
+    const clientEntries = new Set(fs.existsSync(options.clientDir) ? fs.readdirSync(options.clientDir) : []);
+    const clientFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => {
+      if (clientEntries.has(req.path.split("/", 2)[1] ?? "")) clientFiles(req, res, next);
+      else next();
+    });
   }
 
   const publicConfig = { publicUrl: env.PUBLIC_URL };
