@@ -147,10 +147,17 @@ async function audit(server, cookie, label) {
     if (performance.now() - lastLook >= PROGRESS_MS) {
       lastLook = performance.now();
       // What the open overview asks every 2 s while a check runs: its progress (its whole data once, at the end).
+      const asked = performance.now();
       const data = await request(`${server.url}/admin/seo/progress`, { headers: { cookie } });
+      const answerMs = round(performance.now() - asked, 1);
       const running = JSON.parse(data.body.toString()).running;
       if (running)
-        progress.push({ atMs: Math.round(performance.now() - started), done: running.done, found: running.found });
+        progress.push({
+          atMs: Math.round(performance.now() - started),
+          done: running.done,
+          found: running.found,
+          answerMs,
+        });
     }
     await sleep(20);
   }
@@ -208,6 +215,16 @@ function stallsIn(pid, from, to) {
     over10ms: lates.filter((late) => late > 10).length,
     maxMs: round(Math.max(0, ...lates), 1),
   };
+}
+
+/** The stalls over 10 ms between two wall-clock times, each as [ms since `from`, ms late]: where the long ones fall. */
+function longStallsIn(pid, from, to) {
+  const file = path.join(STALL_DIR, `stalls-${pid}.log`);
+  const lines = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").filter(Boolean) : [];
+  return lines
+    .map((line) => line.split(" ").map(Number))
+    .filter(([at, late]) => at >= from && at < to && late > 10)
+    .map(([at, late]) => [at - from, round(late, 1)]);
 }
 
 // A process that only burns CPU, at the duty cycle given (0–1), allocating as rendering does.
@@ -283,6 +300,8 @@ const runFigures = (run) => ({
   readSeconds: seconds(run.line.readMs),
   wallSeconds: seconds(run.wallMs),
   recheckAnswerMs: round(run.answerMs, 1),
+  // The progress requests' answers (the overview asks every 2 s while a check runs), median.
+  progressAnswerMs: run.progress.length ? round(median(run.progress.map((p) => p.answerMs)), 1) : null,
   addresses: run.line.addresses,
   problems: run.line.problems,
   siteScore: run.line.siteScore,
@@ -416,6 +435,13 @@ async function measure(label, { start, prepare }) {
         during: stallsIn(server.pid, duringAt, afterAt),
         after: stallsIn(server.pid, afterAt, endAt),
       };
+      // The run's two stretches: the child reading and judging, then the server taking in and storing the results.
+      const doneAt = run.phases?.time ? Date.parse(run.phases.time) : null;
+      if (doneAt) {
+        stalls.duringCrawl = stallsIn(server.pid, duringAt, doneAt);
+        stalls.duringResults = { ...stallsIn(server.pid, doneAt, afterAt), ms: afterAt - doneAt };
+      }
+      stalls.long = longStallsIn(server.pid, duringAt, afterAt);
       const around = {
         medianMs: (before.medianMs + after.medianMs) / 2,
         p95Ms: (before.p95Ms + after.p95Ms) / 2,

@@ -6,7 +6,7 @@ import type { SiteReader } from "~/features/seo-audit/audit-runner.server";
 import type { AuditProblem, InventoryRow } from "~/features/seo-audit/audit-types";
 import { RESULT_PIECE, type AuditChildMessage, type AuditHostMessage } from "./audit-child";
 import { yieldToRequests, type YieldFigures } from "./audit-child-yield";
-import { childCoreEnv, keepMainThreadOffAuditCore } from "./audit-cores";
+import { childCoreEnv, restoreMainThread } from "./audit-cores";
 import type { Logger } from "./logger";
 import type { RequestsInFlight } from "./requests-in-flight";
 
@@ -166,15 +166,12 @@ export function childReader(options: ChildReaderOptions): SiteReader {
         return await new Promise((resolve, reject) => {
           let settled = false;
           // Stopped while this server answers requests, from the run's start to its results (released first
-          // whatever the end: a stopped process would not act on the signal that ends it).
+          // whatever the end: a stopped process would not act on the signal that ends it). Meanwhile the child
+          // keeps this server's main thread off its core (audit-cores.ts) and gives it back before "done".
           let release: (() => YieldFigures) | null = null;
-          // And this server's main thread keeps off the child's core meanwhile (audit-cores.ts).
-          let kept: ReturnType<typeof keepMainThreadOffAuditCore> | null = null;
           const yielded = (): YieldFigures | null => {
             const figures = release?.() ?? null;
             release = null;
-            void kept?.undo();
-            kept = null;
             return figures;
           };
           const settle = (done: () => void) => {
@@ -188,12 +185,18 @@ export function childReader(options: ChildReaderOptions): SiteReader {
           };
           const abort = () =>
             settle(() => {
-              // Abandoned mid-run: the child's state is unknown, so it goes.
+              // Abandoned mid-run: the child's state is unknown, so it goes, and cannot give this server's
+              // main thread its cores back (audit-cores.ts): the server does.
               child.process.kill();
+              restoreMainThread();
               reject(hooks.signal.reason);
             });
           hooks.signal.addEventListener("abort", abort, { once: true });
-          child.onExit = (reason) => settle(() => reject(new Error(reason)));
+          child.onExit = (reason) =>
+            settle(() => {
+              restoreMainThread();
+              reject(new Error(reason));
+            });
           // The results, a piece at a time, each asked for once the one before is in and the event loop has had a
           // turn: reading them never holds a visitor up for long.
           const pieces = new Map<string, (items: unknown[]) => void>();
@@ -220,7 +223,7 @@ export function childReader(options: ChildReaderOptions): SiteReader {
               logger.info(
                 {
                   pid: child.process.pid,
-                  ...Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])),
+                  ...Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, v === null ? null : Math.round(v)])),
                   ...yielded(),
                 },
                 "site audit: the child's run",
@@ -248,7 +251,6 @@ export function childReader(options: ChildReaderOptions): SiteReader {
             snapshot: rows,
           });
           if (options.requests && child.process.pid) release = yieldToRequests(child.process.pid, options.requests);
-          kept = keepMainThreadOffAuditCore();
         });
       } finally {
         if (current === child) {

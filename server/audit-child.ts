@@ -13,7 +13,7 @@ import type { AuditOutcome, AuditProblem, InventoryRow } from "~/features/seo-au
 import { crawlSite, type CrawlProgress } from "~/features/seo-audit/crawl.server";
 import { loadEnv } from "~/lib/env.server";
 import { createApp } from "./app";
-import { auditCore } from "./audit-cores";
+import { auditCore, keepServerOffAuditCore } from "./audit-cores";
 import { createFront } from "./front";
 import { createLogger } from "./logger";
 import { PageCache } from "./page-cache";
@@ -74,6 +74,8 @@ export interface ChildRunPhases {
   auditMs: number;
   /** How many of the pages the server answered from its page cache (not drawn here). */
   cachedPages: number;
+  /** How long the server's main thread kept off this process's core (null: it was not, one core or no taskset). */
+  serverKeptMs: number | null;
 }
 
 /** From the child to the server. */
@@ -263,18 +265,30 @@ export function runAuditChild(): void {
     queuedMs: number,
   ) {
     let cachedPages = 0;
-    const { result, loadMs, setupMs, workMs } = await withSite(snapshot, (origin) =>
-      auditSite(origin, request, speedFigures, {
-        signal: new AbortController().signal,
-        onProgress: (progress) => void post({ type: "progress", ...progress }),
-        onCrawled: (crawl) => void (cachedPages = crawl.cachedReads),
-      }),
-    );
+    // The server's main thread off this process's core while it reads and judges (audit-cores.ts), back before "done".
+    const kept = keepServerOffAuditCore();
+    let keptAt: number | null = null;
+    void kept.settled.then((ok) => void (ok && (keptAt = performance.now())));
+    let serverKeptMs: number | null = null;
+    let audited;
+    try {
+      audited = await withSite(snapshot, (origin) =>
+        auditSite(origin, request, speedFigures, {
+          signal: new AbortController().signal,
+          onProgress: (progress) => void post({ type: "progress", ...progress }),
+          onCrawled: (crawl) => void (cachedPages = crawl.cachedReads),
+        }),
+      );
+    } finally {
+      if (keptAt !== null) serverKeptMs = performance.now() - keptAt;
+      await kept.undo();
+    }
+    const { result, loadMs, setupMs, workMs } = audited;
     outcome = result;
     try {
       const { rows, problems, ...summary } = result;
       const released = new Promise<void>((resolve) => (release = resolve));
-      const phases = { queuedMs, loadMs, setupMs, auditMs: workMs, cachedPages };
+      const phases = { queuedMs, loadMs, setupMs, auditMs: workMs, cachedPages, serverKeptMs };
       await post({ type: "done", summary, rows: rows.length, problems: problems.length, phases });
       await released;
     } finally {

@@ -116,6 +116,13 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
       const cpus = cpusOf(fs.readFileSync(`${child}/task/${thread}/status`, "utf8"));
       expect(cpus, `thread ${thread}'s cores`).toBe(serverCpus === lastCpu ? serverCpus : lastCpu);
     }
+    // While it read and judged, the server's main thread kept off that core (the child set it so, and gave it
+    // back before its results): a while kept, and every core again now.
+    const run = /"serverKeptMs":(null|\d+)[^\n]*"msg":"site audit: the child's run"/.exec(output);
+    expect(run).not.toBeNull();
+    if (serverCpus === lastCpu) expect(run![1]).toBe("null");
+    else expect(Number(run![1])).toBeGreaterThan(0);
+    expect(cpusOf(fs.readFileSync(`/proc/${server.process.pid}/status`, "utf8"))).toBe(serverCpus);
     // PGlite lives in the server's process: the child reads a copy of the content. PostgreSQL: its own connections.
     if (kind === "pglite")
       expect(output).toMatch(/"tables":13,"bytes":\d+,"snapshotMs":\d+,"msg":"site audit: the child reads a copy/);
