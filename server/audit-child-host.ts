@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import type { Database } from "~/db/client.server";
-import { snapshotContent, type ContentSnapshot } from "~/db/pglite-replica.server";
+import { contentKey, snapshotContent } from "~/db/pglite-replica.server";
 import type { SiteReader } from "~/features/seo-audit/audit-runner.server";
 import type { AuditProblem, InventoryRow } from "~/features/seo-audit/audit-types";
-import { RESULT_PIECE, type AuditChildMessage, type AuditHostMessage } from "./audit-child";
+import { RESULT_PIECE, type AuditChildMessage, type AuditHostMessage, type ContentCopy } from "./audit-child";
 import { yieldToRequests, type YieldFigures } from "./audit-child-yield";
 import { childCoreEnv, restoreMainThread } from "./audit-cores";
 import type { Logger } from "./logger";
@@ -38,6 +38,8 @@ interface Child {
   onMessage: ((message: AuditChildMessage) => void) | null;
   onExit: ((reason: string) => void) | null;
   idle?: NodeJS.Timeout;
+  /** PGlite: the content key of the copy the child holds, as it last said; null while unknown (none, or being replaced). */
+  holds: string | null;
 }
 
 export interface ChildReaderOptions {
@@ -82,9 +84,10 @@ export function childReader(options: ChildReaderOptions): SiteReader {
     } catch {
       // Not allowed here: the child lowers itself.
     }
-    const child: Child = { process: proc, startedAt: performance.now(), onMessage: null, onExit: null };
+    const child: Child = { process: proc, startedAt: performance.now(), onMessage: null, onExit: null, holds: null };
     proc.on("message", (message: AuditChildMessage) => {
       if (message.type === "empty-database") emptyDatabase = message.empty;
+      else if (message.type === "holding") child.holds = message.key;
       else if (message.type === "ready" || message.type === "warmed-up")
         logger.info(
           {
@@ -121,20 +124,34 @@ export function childReader(options: ChildReaderOptions): SiteReader {
     child.idle.unref();
   }
 
-  /** PGlite: the content's rows as of now (one transaction on the server's database, tens of ms at most). */
-  async function snapshot(): Promise<ContentSnapshot | undefined> {
+  /**
+   * PGlite: the content for the child's copy. When the copy it holds is still the content's (its key
+   * unchanged: contentKey, a millisecond or two), only the key; otherwise the rows as of now (one
+   * transaction on the server's database, tens of ms for a thousand pages) and the child replaces its copy.
+   */
+  async function contentFor(child: Child): Promise<ContentCopy | undefined> {
     if (!database.pglite) return undefined;
     const started = performance.now();
-    const rows = await snapshotContent(database.pglite);
+    const key = await contentKey(database.pglite);
+    if (child.holds === key) {
+      logger.info(
+        { keyMs: Math.round(performance.now() - started) },
+        "site audit: the child's copy of the content is current",
+      );
+      return { key };
+    }
+    const taken = await snapshotContent(database.pglite);
+    // Until the child says it holds the new copy, what it holds is not known.
+    child.holds = null;
     logger.info(
       {
-        tables: rows.length,
-        bytes: rows.reduce((sum, [, table]) => sum + (table?.byteLength ?? 0), 0),
+        tables: taken.rows.length,
+        bytes: taken.rows.reduce((sum, [, table]) => sum + (table?.byteLength ?? 0), 0),
         snapshotMs: Math.round(performance.now() - started),
       },
       "site audit: the child reads a copy of the content",
     );
-    return rows;
+    return taken;
   }
 
   return {
@@ -146,8 +163,8 @@ export function childReader(options: ChildReaderOptions): SiteReader {
       }
       const child = (current = startChild());
       stopWhenIdle(child);
-      snapshot().then(
-        (rows) => send(child, { type: "warm-up", publicUrl: options.publicUrl, snapshot: rows }),
+      contentFor(child).then(
+        (content) => send(child, { type: "warm-up", publicUrl: options.publicUrl, content }),
         () => {},
       );
     },
@@ -159,7 +176,7 @@ export function childReader(options: ChildReaderOptions): SiteReader {
       const child = (current ??= startChild());
       clearTimeout(child.idle);
       try {
-        const rows = await snapshot();
+        const content = await contentFor(child);
         hooks.signal.throwIfAborted();
         // Gone meanwhile (its exit would find no run to tell): this run fails now rather than wait.
         if (!child.process.connected) throw new Error("The check's process stopped unexpectedly.");
@@ -248,7 +265,7 @@ export function childReader(options: ChildReaderOptions): SiteReader {
               cachedOrigin: options.selfUrl?.() ?? null,
               cachedPaths: options.storedPages?.() ?? null,
             },
-            snapshot: rows,
+            content,
           });
           if (options.requests && child.process.pid) release = yieldToRequests(child.process.pid, options.requests);
         });

@@ -32,7 +32,8 @@ import { createServices } from "./services";
  *
  * Its database: on PostgreSQL a pool of two of its own; on PGlite an
  * in-memory copy of the content (pglite-replica.server.ts), made at start and
- * filled afresh with the snapshot the server sends with each run. The process
+ * filled afresh with the snapshot the server sends with a run when the content has changed since the
+ * copy was made (else the server sends only its key). The process
  * is started before it is needed (when a staff member opens the audit's page),
  * warms up on a few pages, and serves run after run, so a press finds the
  * bundle loaded, the code compiled and the database ready.
@@ -49,13 +50,23 @@ export interface AuditChildInit {
   empty?: Uint8Array<ArrayBuffer>;
 }
 
+/**
+ * PGlite: the content for the child's copy, under its key (contentKey in pglite-replica.server.ts).
+ * Without rows: the copy the child holds under this key is current (the server sends only the key
+ * when the child has said it holds it).
+ */
+export interface ContentCopy {
+  key: string;
+  rows?: ContentSnapshot;
+}
+
 /** From the server to the child; handled one after another, in order. */
 export type AuditHostMessage =
   | AuditChildInit
   // Started in advance: a few pages read and judged, results dropped, so the code a run needs is compiled.
-  | { type: "warm-up"; publicUrl: string; snapshot?: ContentSnapshot }
-  // A run: on PGlite with the content's rows.
-  | { type: "run"; request: SiteReadRequest; snapshot?: ContentSnapshot }
+  | { type: "warm-up"; publicUrl: string; content?: ContentCopy }
+  // A run: on PGlite with the content (its rows, or only its key when the child's copy is current).
+  | { type: "run"; request: SiteReadRequest; content?: ContentCopy }
   // The real-visitor speed figures, once read (during the crawl).
   | { type: "speed"; figures: SpeedFigures }
   // Once the run is done, each piece of the results in turn; then "release" (the run is over).
@@ -85,6 +96,8 @@ export type AuditChildMessage =
   | { type: "warmed-up"; pages: number; ms: number }
   // The migrated empty database this child had to make, for the next child to start from.
   | { type: "empty-database"; empty: Uint8Array<ArrayBuffer> }
+  // PGlite: its copy now holds the content under this key.
+  | { type: "holding"; key: string }
   | ({ type: "progress" } & CrawlProgress)
   // Done: the summary; the rows and problems follow in pieces, each when the server asks for it (a
   // thousand rows in one message would hold the server's thread while read).
@@ -198,10 +211,31 @@ export function runAuditChild(): void {
     await post({ type: "ready" });
   }
 
-  /** The site's instance over the database as of `snapshot` (PGlite), on a loopback port, for `work`. */
-  async function withSite<T>(snapshot: ContentSnapshot | undefined, work: (origin: string) => Promise<T>) {
+  // PGlite: the key of the content the copy holds (null: none yet, or being replaced).
+  let holding: string | null = null;
+
+  /** PGlite: the copy made the server's `content` (refilled, or kept when its key is the one held). */
+  async function bringCopyUpToDate(
+    pglite: NonNullable<Database["pglite"]>,
+    content: ContentCopy | undefined,
+  ): Promise<void> {
+    if (content && !content.rows) {
+      if (content.key === holding) return;
+      // The server sends only the key after this process said it holds it: never expected, but never read stale content.
+      throw new Error("The check's copy of the content is not the one the server named.");
+    }
+    holding = null;
+    await refillCopy(pglite, content?.rows ?? []);
+    if (content) {
+      holding = content.key;
+      await post({ type: "holding", key: content.key });
+    }
+  }
+
+  /** The site's instance over the database as of `content` (PGlite), on a loopback port, for `work`. */
+  async function withSite<T>(content: ContentCopy | undefined, work: (origin: string) => Promise<T>) {
     const began = performance.now();
-    if (database!.pglite) await refillCopy(database!.pglite, snapshot ?? []);
+    if (database!.pglite) await bringCopyUpToDate(database!.pglite, content);
     const loaded = performance.now();
     let server: http.Server | undefined;
     try {
@@ -241,11 +275,11 @@ export function runAuditChild(): void {
   // A run that comes during the warm-up stops it: what it has compiled so far is kept, the rest is the run's.
   let warmUpStop = new AbortController();
 
-  async function warmUp(publicUrl: string, snapshot: ContentSnapshot | undefined, signal: AbortSignal) {
+  async function warmUp(publicUrl: string, content: ContentCopy | undefined, signal: AbortSignal) {
     const began = performance.now();
     // A run came while it waited for its turn: the run warms up by itself.
     if (signal.aborted) return post({ type: "warmed-up", pages: 0, ms: 0 });
-    const { result } = await withSite(snapshot, async (origin) => {
+    const { result } = await withSite(content, async (origin) => {
       try {
         const crawl = await crawlSite({ origin, publicUrl, maxUrls: WARM_UP_URLS, signal });
         analyseSite(crawl, { publicUrl });
@@ -260,7 +294,7 @@ export function runAuditChild(): void {
 
   async function run(
     request: SiteReadRequest,
-    snapshot: ContentSnapshot | undefined,
+    content: ContentCopy | undefined,
     speedFigures: Promise<SpeedFigures>,
     queuedMs: number,
   ) {
@@ -272,7 +306,7 @@ export function runAuditChild(): void {
     let serverKeptMs: number | null = null;
     let audited;
     try {
-      audited = await withSite(snapshot, (origin) =>
+      audited = await withSite(content, (origin) =>
         auditSite(origin, request, speedFigures, {
           signal: new AbortController().signal,
           onProgress: (progress) => void post({ type: "progress", ...progress }),
@@ -300,14 +334,14 @@ export function runAuditChild(): void {
     if (message.type === "init") inTurn("set-up", () => setUp(message));
     else if (message.type === "warm-up") {
       const { signal } = warmUpStop;
-      inTurn("warm-up", () => warmUp(message.publicUrl, message.snapshot, signal));
+      inTurn("warm-up", () => warmUp(message.publicUrl, message.content, signal));
     } else if (message.type === "run") {
       warmUpStop.abort();
       warmUpStop = new AbortController();
       const received = performance.now();
       // Made now: the figures may come in the same read of the channel as the run, before its turn.
       const figures = new Promise<SpeedFigures>((resolve) => (speed = resolve));
-      inTurn("run", () => run(message.request, message.snapshot, figures, performance.now() - received));
+      inTurn("run", () => run(message.request, message.content, figures, performance.now() - received));
     } else if (message.type === "speed") speed(message.figures);
     else if (message.type === "release") release();
     else if (message.type === "send" && outcome) {

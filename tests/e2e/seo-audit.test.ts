@@ -132,6 +132,25 @@ describe.each(databaseKinds())("the site audit on %s", (kind) => {
     expect(output).not.toContain('"path":"/team/maya-ellison"');
   });
 
+  if (kind === "pglite")
+    it("sends the child no new copy of the content for a check when nothing in it changed since its last", async () => {
+      const copies = () =>
+        server.output().split('"msg":"site audit: the child reads a copy of the content"').length - 1;
+      const current = () =>
+        server.output().split(`"msg":"site audit: the child's copy of the content is current"`).length - 1;
+      const finished = () => server.output().split('"msg":"site audit finished"').length - 1;
+      const [copiesBefore, currentBefore, finishedBefore] = [copies(), current(), finished()];
+      const res = await fetch(`${server.url}${AUDIT}`, {
+        method: "POST",
+        headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: "intent=recheck",
+      });
+      expect(await res.text()).toContain("The check has started");
+      await expect.poll(finished, { timeout: 60_000 }).toBeGreaterThan(finishedBefore);
+      expect(current()).toBe(currentBefore + 1);
+      expect(copies()).toBe(copiesBefore);
+    }, 90_000);
+
   /** The child's runs as the server logged them (server/audit-child-host.ts). */
   const childRuns = () =>
     server

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { copiedTables, openContentCopy, refillCopy, snapshotContent } from "~/db/pglite-replica.server";
+import { contentKey, copiedTables, openContentCopy, refillCopy, snapshotContent } from "~/db/pglite-replica.server";
 import { eq } from "drizzle-orm";
 import * as t from "~/db/schema";
 import { analyseSite } from "~/features/seo-audit/analyse-site.server";
@@ -47,7 +47,7 @@ describe("a copy of the content for the audit's child process (PGlite)", () => {
     });
     await source.db.insert(t.seoRedirects).values({ fromPath: "/copy-old", toTarget: "/copy-check", status: 301 });
     const snapshot = await snapshotContent(source.pglite!);
-    copy = await openContentCopy(snapshot);
+    copy = await openContentCopy(snapshot.rows);
     fromSource = await startApiApp(source);
     fromCopy = await startApiApp(copy);
   });
@@ -129,12 +129,39 @@ describe("a copy of the content for the audit's child process (PGlite)", () => {
       .where(eq(t.pages.slug, "copy-check"));
     await source.db.delete(t.seoRedirects).where(eq(t.seoRedirects.fromPath, "/copy-old"));
     const pagesBefore = (await copy.db.select().from(t.pages)).length;
-    await refillCopy(copy.pglite!, await snapshotContent(source.pglite!));
+    await refillCopy(copy.pglite!, (await snapshotContent(source.pglite!)).rows);
     const [page] = await copy.db.select().from(t.pages).where(eq(t.pages.slug, "copy-check"));
     expect(page.title).toBe("A page edited after the first copy");
     expect(await copy.db.select().from(t.seoRedirects).where(eq(t.seoRedirects.fromPath, "/copy-old"))).toEqual([]);
     // Refilled, not added to: every page once.
     expect((await copy.db.select().from(t.pages)).length).toBe(pagesBefore);
     expect(await copy.db.select().from(t.leads)).toEqual([]);
+  });
+
+  // The server sends the child a new copy only when this key has moved since the copy it holds.
+  it("keeps its key while nothing changes, and moves it on every insert, edit and removal of copied rows", async () => {
+    const key = () => contentKey(source.pglite!);
+    const first = await key();
+    expect(await key()).toBe(first);
+    // A snapshot carries the key of the rows it holds.
+    expect((await snapshotContent(source.pglite!)).key).toBe(first);
+    // Rows outside the copy do not move it.
+    await source.db.insert(t.seoAuditRuns).values({ trigger: "manual" });
+    expect(await key()).toBe(first);
+    const seen = new Set([first]);
+    const moved = async (what: string) => {
+      const now = await key();
+      expect(seen.has(now), `${what}: a key not seen before`).toBe(false);
+      seen.add(now);
+    };
+    await source.db.insert(t.seoRedirects).values({ fromPath: "/key-old", toTarget: "/copy-check", status: 301 });
+    await moved("an insert");
+    await source.db.update(t.pages).set({ title: "A page edited for the key" }).where(eq(t.pages.slug, "copy-check"));
+    await moved("an edit");
+    await source.db.delete(t.seoRedirects).where(eq(t.seoRedirects.fromPath, "/key-old"));
+    await moved("a removal");
+    // Back to as many redirects as at first, and another edit of the same page: still new keys.
+    await source.db.update(t.pages).set({ title: "A page only in the content" }).where(eq(t.pages.slug, "copy-check"));
+    await moved("an edit back to the first title");
   });
 });
