@@ -3,8 +3,8 @@ import os from "node:os";
 import type { Database } from "~/db/client.server";
 import { contentKey, snapshotContent } from "~/db/pglite-replica.server";
 import type { SiteReader } from "~/features/seo-audit/audit-runner.server";
-import type { AuditProblem, InventoryRow } from "~/features/seo-audit/audit-types";
-import { RESULT_PIECE, type AuditChildMessage, type AuditHostMessage, type ContentCopy } from "./audit-child";
+import type { StoredOutcome } from "~/features/seo-audit/audit-types";
+import type { AuditChildMessage, AuditHostMessage, ContentCopy, ResultPart } from "./audit-child";
 import { yieldToRequests, type YieldFigures } from "./audit-child-yield";
 import { childCoreEnv, restoreMainThread } from "./audit-cores";
 import type { Logger } from "./logger";
@@ -86,6 +86,8 @@ export function childReader(options: ChildReaderOptions): SiteReader {
     }
     const child: Child = { process: proc, startedAt: performance.now(), onMessage: null, onExit: null, holds: null };
     proc.on("message", (message: AuditChildMessage) => {
+      // A failure may have left the child's copy half replaced: the next run sends the content whole.
+      if (message.type === "failed") child.holds = null;
       if (message.type === "empty-database") emptyDatabase = message.empty;
       else if (message.type === "holding") child.holds = message.key;
       else if (message.type === "ready" || message.type === "warmed-up")
@@ -214,29 +216,28 @@ export function childReader(options: ChildReaderOptions): SiteReader {
               restoreMainThread();
               reject(new Error(reason));
             });
-          // The results, a piece at a time, each asked for once the one before is in and the event loop has had a
-          // turn: reading them never holds a visitor up for long.
-          const pieces = new Map<string, (items: unknown[]) => void>();
-          const ask = <T>(part: "rows" | "problems", from: number) =>
-            new Promise<T[]>((resolveItems) => {
-              pieces.set(`${part}:${from}`, resolveItems as (items: unknown[]) => void);
-              send(child, { type: "send", part, from });
+          // The results in the stored form, a batch (one JSON text) at a time, each asked for once the one before
+          // is in and the event loop has had a turn: reading them never holds a visitor up for long.
+          const batches = new Map<string, (json: string) => void>();
+          const ask = (part: ResultPart, index: number) =>
+            new Promise<string>((resolveBatch) => {
+              batches.set(`${part}:${index}`, resolveBatch);
+              send(child, { type: "send", part, index });
             });
-          const collect = async <T>(part: "rows" | "problems", count: number, size: number): Promise<T[]> => {
-            const items: T[] = [];
-            for (let from = 0; from < count; from += size) {
+          const collect = async (part: ResultPart, count: number): Promise<string[]> => {
+            const texts: string[] = [];
+            for (let index = 0; index < count; index++) {
               await new Promise<void>((next) => setImmediate(next));
-              items.push(...(await ask<T>(part, from)));
+              texts.push(await ask(part, index));
             }
-            return items;
+            return texts;
           };
           child.onMessage = (message) => {
             if (message.type === "progress") hooks.onProgress(message);
-            else if (message.type === "rows") pieces.get(`rows:${message.from}`)?.(message.rows);
-            else if (message.type === "problems") pieces.get(`problems:${message.from}`)?.(message.problems);
+            else if (message.type === "batch") batches.get(`${message.part}:${message.index}`)?.(message.json);
             else if (message.type === "failed") settle(() => reject(new Error(message.message)));
             else if (message.type === "done") {
-              const { summary, phases } = message;
+              const { summary, counts, phases } = message;
               logger.info(
                 {
                   pid: child.process.pid,
@@ -245,10 +246,10 @@ export function childReader(options: ChildReaderOptions): SiteReader {
                 },
                 "site audit: the child's run",
               );
-              (async () => {
-                const rows = await collect<InventoryRow>("rows", message.rows, RESULT_PIECE);
-                const problems = await collect<AuditProblem>("problems", message.problems, RESULT_PIECE * 4);
-                return { ...summary, rows, problems };
+              (async (): Promise<StoredOutcome> => {
+                const pages = await collect("pages", message.batches.pages);
+                const problems = await collect("problems", message.batches.problems);
+                return { ...summary, stored: { pages, problems, counts } };
               })().then(
                 (outcome) => settle(() => resolve(outcome)),
                 (error: unknown) => settle(() => reject(error)),

@@ -9,7 +9,8 @@ import { openDatabase, projectRoot, type Database } from "~/db/client.server";
 import { fillCopy, prepareEmptyCopy, refillCopy, type ContentSnapshot } from "~/db/pglite-replica.server";
 import { analyseSite } from "~/features/seo-audit/analyse-site.server";
 import { auditSite, type SiteReadRequest, type SpeedFigures } from "~/features/seo-audit/audit-runner.server";
-import type { AuditOutcome, AuditProblem, InventoryRow } from "~/features/seo-audit/audit-types";
+import { storedOutcome } from "~/features/seo-audit/audit-runs.server";
+import type { AuditOutcome, ResultCounts, StoredResults } from "~/features/seo-audit/audit-types";
 import { crawlSite, type CrawlProgress } from "~/features/seo-audit/crawl.server";
 import { loadEnv } from "~/lib/env.server";
 import { createApp } from "./app";
@@ -69,8 +70,8 @@ export type AuditHostMessage =
   | { type: "run"; request: SiteReadRequest; content?: ContentCopy }
   // The real-visitor speed figures, once read (during the crawl).
   | { type: "speed"; figures: SpeedFigures }
-  // Once the run is done, each piece of the results in turn; then "release" (the run is over).
-  | { type: "send"; part: "rows" | "problems"; from: number }
+  // Once the run is done, each batch of the results in turn; then "release" (the run is over).
+  | { type: "send"; part: ResultPart; index: number }
   | { type: "release" };
 
 /** How long each part of a run took in the child, in ms. */
@@ -99,21 +100,21 @@ export type AuditChildMessage =
   // PGlite: its copy now holds the content under this key.
   | { type: "holding"; key: string }
   | ({ type: "progress" } & CrawlProgress)
-  // Done: the summary; the rows and problems follow in pieces, each when the server asks for it (a
-  // thousand rows in one message would hold the server's thread while read).
+  // Done: the summary and counts; the results follow in the stored form (audit-runs.server.ts), a batch
+  // at a time, each when the server asks for it (a thousand rows in one message would hold the
+  // server's thread while read).
   | {
       type: "done";
       summary: Omit<AuditOutcome, "rows" | "problems">;
-      rows: number;
-      problems: number;
+      counts: ResultCounts;
+      batches: Record<ResultPart, number>;
       phases: ChildRunPhases;
     }
-  | { type: "rows"; from: number; rows: InventoryRow[] }
-  | { type: "problems"; from: number; problems: AuditProblem[] }
+  | { type: "batch"; part: ResultPart; index: number; json: string }
   | { type: "failed"; during: "set-up" | "warm-up" | "run"; message: string };
 
-/** Rows (and four times as many problems) per piece. */
-export const RESULT_PIECE = 25;
+/** The two lists of a run's results. */
+export type ResultPart = "pages" | "problems";
 
 /** The warm-up reads this many addresses at most (the demo site whole; a large site's first ones). */
 const WARM_UP_URLS = 80;
@@ -186,7 +187,7 @@ export function runAuditChild(): void {
   let secret = "";
   // One database for the child's life: PGlite's copy (emptied and filled again for each run) or a pool of two.
   let database: Database | undefined;
-  let outcome: AuditOutcome | undefined;
+  let results: StoredResults | undefined;
   let speed: (figures: SpeedFigures) => void = () => {};
   let release: () => void = () => {};
   // Set-up, warm-up and runs, one after another.
@@ -318,15 +319,17 @@ export function runAuditChild(): void {
       await kept.undo();
     }
     const { result, loadMs, setupMs, workMs } = audited;
-    outcome = result;
+    // Here, not on the server's thread: the results in the form they are stored in.
+    const { stored, ...summary } = storedOutcome(result);
+    results = stored;
     try {
-      const { rows, problems, ...summary } = result;
       const released = new Promise<void>((resolve) => (release = resolve));
       const phases = { queuedMs, loadMs, setupMs, auditMs: workMs, cachedPages, serverKeptMs };
-      await post({ type: "done", summary, rows: rows.length, problems: problems.length, phases });
+      const batches = { pages: stored.pages.length, problems: stored.problems.length };
+      await post({ type: "done", summary, counts: stored.counts, batches, phases });
       await released;
     } finally {
-      outcome = undefined;
+      results = undefined;
     }
   }
 
@@ -344,10 +347,9 @@ export function runAuditChild(): void {
       inTurn("run", () => run(message.request, message.content, figures, performance.now() - received));
     } else if (message.type === "speed") speed(message.figures);
     else if (message.type === "release") release();
-    else if (message.type === "send" && outcome) {
-      const { from, part } = message;
-      if (part === "rows") void post({ type: "rows", from, rows: outcome.rows.slice(from, from + RESULT_PIECE) });
-      else void post({ type: "problems", from, problems: outcome.problems.slice(from, from + RESULT_PIECE * 4) });
+    else if (message.type === "send" && results) {
+      const { part, index } = message;
+      void post({ type: "batch", part, index, json: results[part][index] ?? "[]" });
     }
   });
 }

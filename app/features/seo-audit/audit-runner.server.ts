@@ -1,12 +1,13 @@
 import type { Db } from "~/db/client.server";
 import { seoRedirects } from "~/db/schema";
 import { analyseSite, type PageSpeedFigure } from "./analyse-site.server";
-import type { AuditOutcome } from "./audit-types";
+import type { AuditOutcome, StoredOutcome } from "./audit-types";
 import {
   beatAuditRun,
   claimAuditRun,
   failAuditRun,
   finishAuditRun,
+  storedOutcome,
   type Claim,
   type RunTrigger,
 } from "./audit-runs.server";
@@ -47,7 +48,12 @@ export interface SiteReadHooks {
 export interface SiteReader {
   /** Stored with the run: "worker" or "in-process". */
   mode: string;
-  read(request: SiteReadRequest, speed: Promise<SpeedFigures>, hooks: SiteReadHooks): Promise<AuditOutcome>;
+  /** The outcome whole, or with its results already in the stored form (the child process's). */
+  read(
+    request: SiteReadRequest,
+    speed: Promise<SpeedFigures>,
+    hooks: SiteReadHooks,
+  ): Promise<AuditOutcome | StoredOutcome>;
   /** Gets ready for a run that may come soon (a staff member opened the audit's page). */
   prewarm?(): void;
   /** Lets go of what it holds (the server is stopping). */
@@ -205,7 +211,7 @@ export class SiteAuditRunner {
           return [];
         },
       );
-      const outcome = await reader.read({ publicUrl, redirectPaths }, speed, {
+      const read = await reader.read({ publicUrl, redirectPaths }, speed, {
         signal: controller.signal,
         onProgress: (progress) => {
           if (this.current?.runId === runId) this.current.progress = { found: progress.found, done: progress.done };
@@ -213,13 +219,14 @@ export class SiteAuditRunner {
       });
       controller.signal.throwIfAborted();
       const readMs = performance.now() - began;
+      const outcome = storedOutcome(read);
       const kept = await finishAuditRun(db, runId, outcome, performance.now() - began);
       logger.info(
         {
           runId,
           mode: reader.mode,
-          addresses: outcome.rows.length,
-          problems: outcome.problems.length,
+          addresses: outcome.stored.counts.addresses,
+          problems: outcome.stored.counts.problems,
           siteScore: outcome.siteScore,
           readMs: Math.round(readMs),
           ms: Math.round(performance.now() - began),

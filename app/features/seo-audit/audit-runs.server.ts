@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { seoAuditPages, seoAuditProblems, seoAuditRuns, type SeoAuditRun } from "~/db/schema";
-import type { AuditOutcome, InventoryRow } from "./audit-types";
+import type { AuditOutcome, InventoryRow, StoredOutcome, StoredResults } from "./audit-types";
 import { SEVERITY_RANK } from "./problem-catalogue";
 
 /**
@@ -103,10 +103,9 @@ export async function failAuditRun(db: Db, runId: number, failure: string): Prom
   await db.delete(seoAuditRuns).where(and(eq(seoAuditRuns.status, "failed"), lt(seoAuditRuns.id, runId)));
 }
 
-/** A page's row under its columns' own names, as `jsonb_populate_recordset` reads it. */
-const pageValues = (runId: number, row: InventoryRow) =>
+/** A page's row under its columns' own names, as `jsonb_populate_recordset` reads it (the run's id: the INSERT's). */
+const pageValues = (row: InventoryRow) =>
   inColumnNames({
-    runId,
     path: row.path,
     kind: row.kind,
     status: row.status,
@@ -137,7 +136,7 @@ const pageValues = (runId: number, row: InventoryRow) =>
     warnings: row.problemCounts.warning,
     notices: row.problemCounts.notice,
     detail: { ...row.detail, headings: row.headings, structuredItems: row.structuredItems },
-  } satisfies { [K in keyof typeof seoAuditPages.$inferInsert]-?: unknown });
+  } satisfies { [K in Exclude<keyof typeof seoAuditPages.$inferInsert, "runId">]-?: unknown });
 
 const PAGE_COLUMNS = getTableColumns(seoAuditPages);
 const inColumnNames = (values: Record<string, unknown>) =>
@@ -145,12 +144,64 @@ const inColumnNames = (values: Record<string, unknown>) =>
     Object.entries(values).map(([key, value]) => [PAGE_COLUMNS[key as keyof typeof PAGE_COLUMNS].name, value]),
   );
 
-/** Inserts rows given under their column names, all in one parameter (see WRITE_BATCH). */
-const insertAsJson = (db: Db, table: typeof seoAuditPages | typeof seoAuditProblems, rows: object[]) =>
+/** The columns a stored batch gives, run_id aside (every page column; a problem's but its serial id). */
+const PAGE_COLUMN_NAMES = Object.values(PAGE_COLUMNS)
+  .map((column) => column.name)
+  .filter((name) => name !== "run_id");
+const PROBLEM_COLUMN_NAMES = ["path", "code", "severity", "details"];
+
+/** Inserts a batch of rows given as one JSON text under their column names (see WRITE_BATCH), for this run. */
+const insertBatch = (
+  db: Db,
+  table: typeof seoAuditPages | typeof seoAuditProblems,
+  columns: string[],
+  runId: number,
+  json: string,
+) =>
   db.execute(sql`
-    insert into ${table} (${sql.raw(Object.keys(rows[0]!).join(", "))})
-    select ${sql.raw(Object.keys(rows[0]!).join(", "))}
-    from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows)}::jsonb)`);
+    insert into ${table} (run_id, ${sql.raw(columns.join(", "))})
+    select ${runId}, ${sql.raw(columns.join(", "))}
+    from jsonb_populate_recordset(null::${table}, ${json}::jsonb)`);
+
+/** Every WRITE_BATCH items of a list as one JSON text of them. */
+const inBatches = <T>(items: T[], values: (item: T) => object) =>
+  Array.from({ length: Math.ceil(items.length / WRITE_BATCH) }, (_, i) =>
+    JSON.stringify(items.slice(i * WRITE_BATCH, (i + 1) * WRITE_BATCH).map(values)),
+  );
+
+/**
+ * A run's results in the form they are stored in, with their counts. The site audit's child makes
+ * them (server/audit-child.ts), so the server's thread — PGlite's too — takes in a few JSON texts
+ * rather than a thousand objects it would decode, map and encode again before writing.
+ */
+export function resultsForStorage(outcome: AuditOutcome): StoredResults {
+  const count = (severity: keyof typeof SEVERITY_RANK) =>
+    outcome.problems.filter((p) => p.severity === severity).length;
+  return {
+    pages: inBatches(outcome.rows, pageValues),
+    problems: inBatches(outcome.problems, (problem) => ({
+      path: problem.path,
+      code: problem.code,
+      severity: SEVERITY_RANK[problem.severity],
+      details: problem.details,
+    })),
+    counts: {
+      addresses: outcome.rows.length,
+      pages: outcome.rows.filter((row) => row.score !== null).length,
+      problems: outcome.problems.length,
+      errors: count("error"),
+      warnings: count("warning"),
+      notices: count("notice"),
+    },
+  };
+}
+
+/** An outcome in the stored form, made here when the reader gave it whole. */
+export function storedOutcome(outcome: AuditOutcome | StoredOutcome): StoredOutcome {
+  if ("stored" in outcome) return outcome;
+  const { rows: _rows, problems: _problems, ...summary } = outcome;
+  return { ...summary, stored: resultsForStorage(outcome) };
+}
 
 /** Lets the event loop answer waiting requests between two batches (PGlite shares the server's thread). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -163,49 +214,35 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function finishAuditRun(
   db: Db,
   runId: number,
-  outcome: AuditOutcome,
+  outcome: StoredOutcome,
   durationMs: number,
 ): Promise<boolean> {
-  for (let i = 0; i < outcome.rows.length; i += WRITE_BATCH) {
+  const { stored } = outcome;
+  for (const [i, batch] of stored.pages.entries()) {
     // Still this caller's run? (Asked every few batches: a write takes a fraction of a second.)
-    if (i % (WRITE_BATCH * 10) === 0 && !(await beatAuditRun(db, runId))) return false;
-    await insertAsJson(
-      db,
-      seoAuditPages,
-      outcome.rows.slice(i, i + WRITE_BATCH).map((row) => pageValues(runId, row)),
-    );
+    if (i % 10 === 0 && !(await beatAuditRun(db, runId))) return false;
+    await insertBatch(db, seoAuditPages, PAGE_COLUMN_NAMES, runId, batch);
     await breathe();
   }
-  for (let i = 0; i < outcome.problems.length; i += WRITE_BATCH) {
-    await insertAsJson(
-      db,
-      seoAuditProblems,
-      outcome.problems.slice(i, i + WRITE_BATCH).map((problem) => ({
-        run_id: runId,
-        path: problem.path,
-        code: problem.code,
-        severity: SEVERITY_RANK[problem.severity],
-        details: problem.details,
-      })),
-    );
+  for (const batch of stored.problems) {
+    await insertBatch(db, seoAuditProblems, PROBLEM_COLUMN_NAMES, runId, batch);
     await breathe();
   }
-  const count = (severity: keyof typeof SEVERITY_RANK) =>
-    outcome.problems.filter((p) => p.severity === severity).length;
+  const { counts } = stored;
   const [finished] = await db
     .update(seoAuditRuns)
     .set({
       status: "finished",
       finishedAt: sql`now()`,
       heartbeatAt: sql`now()`,
-      addressCount: outcome.rows.length,
-      pageCount: outcome.rows.filter((row) => row.score !== null).length,
-      pagesFound: outcome.rows.length,
-      pagesDone: outcome.rows.length,
+      addressCount: counts.addresses,
+      pageCount: counts.pages,
+      pagesFound: counts.addresses,
+      pagesDone: counts.addresses,
       siteScore: outcome.siteScore,
-      errors: count("error"),
-      warnings: count("warning"),
-      notices: count("notice"),
+      errors: counts.errors,
+      warnings: counts.warnings,
+      notices: counts.notices,
       durationMs: Math.round(durationMs),
       limitReached: outcome.limitReached,
       sitemapError: outcome.sitemapError,

@@ -123,6 +123,30 @@ export interface AuditOutcome {
   robotsError: string | null;
 }
 
+/** How many of each a run's results hold (its row in the runs' table keeps them). */
+export interface ResultCounts {
+  addresses: number;
+  /** Addresses that are pages (scored). */
+  pages: number;
+  problems: number;
+  errors: number;
+  warnings: number;
+  notices: number;
+}
+
+/**
+ * A run's results as they are stored (audit-runs.server.ts, `resultsForStorage`): each batch of rows
+ * one JSON text of them under their columns' names, the run's id left for the INSERT to add.
+ */
+export interface StoredResults {
+  pages: string[];
+  problems: string[];
+  counts: ResultCounts;
+}
+
+/** A read's outcome with its results already in the stored form (made where they were found: the audit's child). */
+export type StoredOutcome = Omit<AuditOutcome, "rows" | "problems"> & { stored: StoredResults };
+
 /** A row of the inventory's table (the figures; the long lists stay in the database). */
 export interface InventoryListRow {
   path: string;
