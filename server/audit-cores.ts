@@ -4,8 +4,8 @@ import fs from "node:fs";
 /**
  * The cores of a machine split between the site audit's child and the thread that answers
  * visitors (decision 0052). The child keeps to the last core this server may use; while it runs
- * a check, the server's main thread keeps to the others (the child sets that too), so the two never take turns on one
- * core and the server's own caches (L1, L2) are never the child's. Measured on this machine's two
+ * a check, the server's main thread keeps to the others (the child sets that too), so the two
+ * never take turns on one core and the server's own caches (L1, L2) are never the child's. Measured on this machine's two
  * cores (bench/neighbour.js, 2026-11-28, five rounds): visitors' p95 beside a renderer stopped
  * while requests are in flight ×1.20 of nothing's, and ×1.08 with the main thread kept off the
  * renderer's core, its rounds' spread 1.12–1.31 ms against 1.22–2.49.
@@ -101,9 +101,6 @@ export function keepServerOffAuditCore(env: NodeJS.ProcessEnv = process.env): Ke
   return keepThread(pid, without(all, core), all);
 }
 
-/** The main thread's cores now (its thread id is the process id; /proc/self/status is the main thread's). */
-const mainThreadCores = () => ownCores();
-
 /**
  * The server's side, for a run whose child went away mid-run (killed, crashed) before it could
  * undo its keeping: this process's main thread gets every core it had back. A `taskset` the child
@@ -114,7 +111,8 @@ export function restoreMainThread(): void {
   if (OWN_CORES === null) return;
   const all = OWN_CORES;
   const restore = () => {
-    if (mainThreadCores() !== all) void taskset(all, process.pid);
+    // /proc/self/status is the main thread's (its thread id is the process id).
+    if (ownCores() !== all) void taskset(all, process.pid);
   };
   restore();
   setTimeout(restore, 1000).unref();
