@@ -163,6 +163,12 @@ async function audit(server, cookie, label) {
   }
 }
 
+/** The visitors' answers sent in [from, to) (ms since the epoch): how many, median and 95th percentile. */
+function answersIn(samples, from, to) {
+  const ms = samples.filter(([at]) => at >= from && at < to).map(([, took]) => took);
+  return { requests: ms.length, medianMs: round(median(ms) ?? 0, 2), p95Ms: round(percentile(ms, 95) ?? 0, 2) };
+}
+
 /**
  * Waits for the server's first pass over its last good copies (decision 0039): 1 s after the start it
  * renders every sitemap page at nice 0, which would starve the nice-19 audit child and weigh on the
@@ -217,13 +223,14 @@ function stallsIn(pid, from, to) {
   };
 }
 
-/** The stalls over 10 ms between two wall-clock times, each as [ms since `from`, ms late]: where the long ones fall. */
+const LONG_STALL_MS = envInt("BENCH_LONG_STALL_MS", 10);
+/** The stalls over LONG_STALL_MS (10 ms) between two wall-clock times, each as [ms since `from`, ms late]: where the long ones fall. */
 function longStallsIn(pid, from, to) {
   const file = path.join(STALL_DIR, `stalls-${pid}.log`);
   const lines = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim().split("\n").filter(Boolean) : [];
   return lines
     .map((line) => line.split(" ").map(Number))
-    .filter(([at, late]) => at >= from && at < to && late > 10)
+    .filter(([at, late]) => at >= from && at < to && late > LONG_STALL_MS)
     .map(([at, late]) => [at - from, round(late, 1)]);
 }
 
@@ -418,10 +425,10 @@ async function measure(label, { start, prepare }) {
       }, 250);
       // The visitors' requests are timed in a thread of their own (bench/visitor-load.js): this thread reads
       // the server's log every 20 ms meanwhile, which would stamp their answers late.
-      const load = startVisitorLoad(server.url, demoPaths, { rate: RATE });
+      const load = startVisitorLoad(server.url, demoPaths, { rate: RATE, samples: true });
       const running = audit(server, cookie, label);
       await running.catch(() => {});
-      const during = await load.stop();
+      const { samples, ...during } = await load.stop();
       const run = await running;
       clearInterval(rssWatch);
       log(`${label}:   ${JSON.stringify(runFigures(run))}`);
@@ -442,13 +449,24 @@ async function measure(label, { start, prepare }) {
         stalls.duringResults = { ...stallsIn(server.pid, doneAt, afterAt), ms: afterAt - doneAt };
       }
       stalls.long = longStallsIn(server.pid, duringAt, afterAt);
+      // The visitors' answers in the same two stretches, and the slowest by their offset from the press.
+      const visitors = doneAt
+        ? { crawl: answersIn(samples, duringAt, doneAt), results: answersIn(samples, doneAt, afterAt) }
+        : {};
+      visitors.slowest = samples
+        .toSorted((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([at, ms]) => [at - duringAt, round(ms, 1)]);
       const around = {
         medianMs: (before.medianMs + after.medianMs) / 2,
         p95Ms: (before.p95Ms + after.p95Ms) / 2,
       };
+      // When the progress was asked, from the press: the stalls can be read against them.
+      visitors.progressAt = run.progress.map((p) => p.atMs - p.answerMs);
       rounds.push({
         run,
         stalls,
+        visitors,
         rssBeforeMB,
         rssPeakMB,
         childRssPeakMB,
@@ -509,10 +527,23 @@ async function measure(label, { start, prepare }) {
           around: middle(rounds.map((r) => (r.stalls.before.sharePct + r.stalls.after.sharePct) / 2)),
         },
         rounds: rounds.map(
-          ({ before, during, after, medianRatio, p95Ratio, load1m, stalls, settled, settleMs, childCores }) => ({
+          ({
             before,
             during,
             after,
+            visitors,
+            medianRatio,
+            p95Ratio,
+            load1m,
+            stalls,
+            settled,
+            settleMs,
+            childCores,
+          }) => ({
+            before,
+            during,
+            after,
+            visitors,
             medianRatio,
             p95Ratio,
             stalls,

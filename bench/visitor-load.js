@@ -23,8 +23,8 @@ const percentile = (values, p) => {
 const round = (value, digits = 2) => (value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits);
 
 /** Starts the load; `stop()` ends it and resolves with its figures. */
-export function startVisitorLoad(url, paths, { rate }) {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { url, paths, rate } });
+export function startVisitorLoad(url, paths, { rate, samples = false }) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { url, paths, rate, samples } });
   const result = new Promise((resolve, reject) => {
     worker.once("message", resolve);
     worker.once("error", reject);
@@ -50,9 +50,11 @@ export async function visitorLoad(url, paths, { rate, ms }) {
  * The worker: GET requests in an open loop (one every 1000/rate ms whatever the answers' speed) over
  * the paths in turn, each timed from sending to its last byte, until told to stop.
  */
-async function run({ url, paths, rate }) {
+async function run({ url, paths, rate, samples }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const times = [];
+  // With `samples`: each answer's sending time (ms since the epoch) and duration, to split the window later.
+  const timed = [];
   let errors = 0;
   let sent = 0;
   let done = false;
@@ -62,11 +64,14 @@ async function run({ url, paths, rate }) {
   const one = (target) =>
     new Promise((resolve) => {
       const t0 = performance.now();
+      const sentAt = Date.now();
       const req = http.get(`${url}${target}`, { agent, headers: { "accept-encoding": "br" } }, (res) => {
         res.resume();
         res.on("end", () => {
-          if (res.statusCode === 200) times.push(performance.now() - t0);
-          else errors++;
+          if (res.statusCode === 200) {
+            times.push(performance.now() - t0);
+            if (samples) timed.push([sentAt, round(performance.now() - t0, 3)]);
+          } else errors++;
           resolve();
         });
       });
@@ -95,6 +100,7 @@ async function run({ url, paths, rate }) {
     medianMs: round(percentile(times, 50)),
     p95Ms: round(percentile(times, 95)),
     p99Ms: round(percentile(times, 99)),
+    ...(samples ? { samples: timed } : {}),
   });
 }
 

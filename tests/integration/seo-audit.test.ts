@@ -210,12 +210,16 @@ describe.each(databaseKinds())("the site audit of the real site on %s", (kind) =
     expect((await post({ intent: "recheck" })).status).toBe(200);
     const second = await waitForRun();
     expect(second.id).toBeGreaterThan(first.id);
-    // The older run is pruned just after the new one is marked finished, a few hundred rows at a time
+    // The older run is pruned just after the new one is marked finished, its pages and problems with it
     // (audit-runs.server.ts pruneAuditRuns): on a busy machine that can take a moment more.
     await expect
       .poll(async () => db.select({ id: t.seoAuditRuns.id }).from(t.seoAuditRuns), { timeout: 30_000, interval: 100 })
       .toEqual([{ id: second.id }]);
     expect((await db.select().from(t.seoAuditPages).where(eq(t.seoAuditPages.runId, first.id))).length).toBe(0);
+    expect((await db.select().from(t.seoAuditProblems).where(eq(t.seoAuditProblems.runId, first.id))).length).toBe(0);
+    expect(
+      (await db.select().from(t.seoAuditProblems).where(eq(t.seoAuditProblems.runId, second.id))).length,
+    ).toBeGreaterThan(0);
 
     // Two instances claim at once: one gets the run, the other is told about it.
     const claims = await Promise.all([

@@ -25,8 +25,6 @@ export const STALE_RUN_SECONDS = 60;
  * a probe of PGlite's calls, 2026-11-27; decision 0030).
  */
 const WRITE_BATCH = 50;
-/** Rows per DELETE when an old run goes. */
-const PRUNE_BATCH = 50;
 
 export type RunTrigger = "manual" | "daily";
 
@@ -270,17 +268,13 @@ export async function pruneAuditRuns(db: Db, latestFinished: number): Promise<vo
     rows: { id: number }[];
   };
   for (const { id } of old.rows) {
-    // A thousand pages' rows in one statement would hold PGlite (and so the server's thread) a while:
-    // a few hundred at a time, the event loop free between two.
-    for (const table of [seoAuditProblems, seoAuditPages]) {
-      for (;;) {
-        const gone = (await db.execute(sql`
-          delete from ${table} where ctid in (select ctid from ${table} where run_id = ${Number(id)} limit ${PRUNE_BATCH})
-          returning 1`)) as unknown as { rows: unknown[] };
-        await breathe();
-        if (gone.rows.length < PRUNE_BATCH) break;
-      }
-    }
+    // One statement per table, through the run's index: 1,081 pages' rows and their problems in 2-5 ms on
+    // an on-disk PGlite, where batches of 50 picked by ctid (each a scan of the table) took 25-44 ms in all
+    // (a throwaway script, 2026-11-28). PGlite shares the server's thread: the whole work is what visitors
+    // wait behind, and one short stop is better than many.
+    await db.delete(seoAuditProblems).where(eq(seoAuditProblems.runId, Number(id)));
+    await db.delete(seoAuditPages).where(eq(seoAuditPages.runId, Number(id)));
+    await breathe();
     await db.delete(seoAuditRuns).where(eq(seoAuditRuns.id, Number(id)));
   }
 }
