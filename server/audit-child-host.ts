@@ -249,7 +249,8 @@ export function childReader(options: ChildReaderOptions): SiteReader {
               (async (): Promise<StoredOutcome> => {
                 const pages = await collect("pages", message.batches.pages);
                 const problems = await collect("problems", message.batches.problems);
-                return { ...summary, stored: { pages, problems, counts } };
+                const [links = ""] = await collect("links", message.batches.links);
+                return { ...summary, stored: { pages, problems, links, counts } };
               })().then(
                 (outcome) => settle(() => resolve(outcome)),
                 (error: unknown) => settle(() => reject(error)),

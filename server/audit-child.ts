@@ -10,7 +10,7 @@ import { fillCopy, prepareEmptyCopy, refillCopy, type ContentSnapshot } from "~/
 import { analyseSite } from "~/features/seo-audit/analyse-site.server";
 import { auditSite, type SiteReadRequest, type SpeedFigures } from "~/features/seo-audit/audit-runner.server";
 import { storedOutcome } from "~/features/seo-audit/audit-runs.server";
-import type { AuditOutcome, ResultCounts, StoredResults } from "~/features/seo-audit/audit-types";
+import type { AuditOutcome, ResultCounts } from "~/features/seo-audit/audit-types";
 import { crawlSite, type CrawlProgress } from "~/features/seo-audit/crawl.server";
 import { loadEnv } from "~/lib/env.server";
 import { createApp } from "./app";
@@ -113,8 +113,8 @@ export type AuditChildMessage =
   | { type: "batch"; part: ResultPart; index: number; json: string }
   | { type: "failed"; during: "set-up" | "warm-up" | "run"; message: string };
 
-/** The two lists of a run's results. */
-export type ResultPart = "pages" | "problems";
+/** The parts of a run's results: two lists of batches, and the links (one text). */
+export type ResultPart = "pages" | "problems" | "links";
 
 /** The warm-up reads this many addresses at most (the demo site whole; a large site's first ones). */
 const WARM_UP_URLS = 80;
@@ -187,7 +187,7 @@ export function runAuditChild(): void {
   let secret = "";
   // One database for the child's life: PGlite's copy (emptied and filled again for each run) or a pool of two.
   let database: Database | undefined;
-  let results: StoredResults | undefined;
+  let results: Record<ResultPart, string[]> | undefined;
   let speed: (figures: SpeedFigures) => void = () => {};
   let release: () => void = () => {};
   // Set-up, warm-up and runs, one after another.
@@ -321,11 +321,11 @@ export function runAuditChild(): void {
     const { result, loadMs, setupMs, workMs } = audited;
     // Here, not on the server's thread: the results in the form they are stored in.
     const { stored, ...summary } = storedOutcome(result);
-    results = stored;
+    results = { pages: stored.pages, problems: stored.problems, links: [stored.links] };
     try {
       const released = new Promise<void>((resolve) => (release = resolve));
       const phases = { queuedMs, loadMs, setupMs, auditMs: workMs, cachedPages, serverKeptMs };
-      const batches = { pages: stored.pages.length, problems: stored.problems.length };
+      const batches = { pages: stored.pages.length, problems: stored.problems.length, links: 1 };
       await post({ type: "done", summary, counts: stored.counts, batches, phases });
       await released;
     } finally {

@@ -1,10 +1,11 @@
 import { Writable } from "node:stream";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import * as t from "~/db/schema";
 import { inProcessReader, SiteAuditRunner, type SiteReader } from "~/features/seo-audit/audit-runner.server";
 import type { AuditOutcome } from "~/features/seo-audit/audit-types";
 import { DAILY_AUDIT_HOUR, runDueAudit, SEO_AUDIT_JOB } from "~/features/seo-audit/daily-audit.server";
+import { pageDetail } from "~/features/seo-audit/page-detail.server";
 import { createLogger } from "../../server/logger";
 import { describeOnEachDatabase } from "../setup/database-suite";
 import { startFixtureSite, type FixtureSite } from "../setup/seo-fixture-site";
@@ -159,8 +160,16 @@ describeOnEachDatabase("site audit runs", (database) => {
         notices: problemCounts.notice,
         lastModified: lastModified === null ? null : new Date(lastModified),
       });
-      expect(kept.detail).toEqual(JSON.parse(JSON.stringify({ ...detail, headings, structuredItems })));
+      const { linksIn, linksOut, ...lists } = detail;
+      expect(kept.detail).toEqual(JSON.parse(JSON.stringify({ ...lists, headings, structuredItems })));
+      // The links are stored once for the run; the page's view finds its own again.
+      const view = await pageDetail(db(), row.path);
+      expect(view.state === "found" && { linksIn: view.page.linksIn, linksOut: view.page.linksOut }, row.path).toEqual({
+        linksIn,
+        linksOut,
+      });
     }
+    expect(analysed.some((row) => row.detail.linksIn.length > 0 && row.detail.linksOut.length > 0)).toBe(true);
     // The fixture site plants pages with a date, without a title, kept out of search: each kind of value went in.
     expect(stored.filter((row) => row.lastModified !== null).length).toBeGreaterThan(0);
     expect(stored.filter((row) => row.title === null).length).toBeGreaterThan(0);
@@ -179,5 +188,17 @@ describeOnEachDatabase("site audit runs", (database) => {
       })),
     );
     expect(problems.length).toBeGreaterThan(20);
+
+    // A run stored before the links were the run's own (migration 0028) has them in each page's detail.
+    const sample = analysed.find((row) => row.detail.linksIn.length > 0)!;
+    await db().delete(t.seoAuditLinks).where(eq(t.seoAuditLinks.runId, latest!.id));
+    await db()
+      .update(t.seoAuditPages)
+      .set({ detail: { ...(byPath.get(sample.path)!.detail as object), linksIn: ["/from-before"], linksOut: [] } })
+      .where(and(eq(t.seoAuditPages.runId, latest!.id), eq(t.seoAuditPages.path, sample.path)));
+    expect(await pageDetail(db(), sample.path)).toMatchObject({
+      state: "found",
+      page: { linksIn: ["/from-before"], linksOut: [] },
+    });
   });
 });

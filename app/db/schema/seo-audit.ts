@@ -139,5 +139,24 @@ export const seoAuditProblems = pgTable(
   ],
 );
 
+/**
+ * A run's links between the addresses it read, once for the run (audit-runs.server.ts `linkGraph`):
+ * each page's links out and in as positions in one list of paths. In every page's row they were most
+ * of a run's bytes (the menu and footer link every page to the same few), and on PGlite those bytes
+ * are written on the thread that answers visitors. JSON text: never read in SQL.
+ */
+export const seoAuditLinks = pgTable(
+  "seo_audit_links",
+  {
+    runId: integer("run_id").primaryKey(),
+    graph: text("graph").notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.runId], foreignColumns: [seoAuditRuns.id], name: "seo_audit_links_run_fk" }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
 export type SeoAuditRun = typeof seoAuditRuns.$inferSelect;
 export type SeoAuditPage = typeof seoAuditPages.$inferSelect;

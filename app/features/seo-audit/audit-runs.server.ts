@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { seoAuditPages, seoAuditProblems, seoAuditRuns, type SeoAuditRun } from "~/db/schema";
-import type { AuditOutcome, InventoryRow, StoredOutcome, StoredResults } from "./audit-types";
+import { seoAuditLinks, seoAuditPages, seoAuditProblems, seoAuditRuns, type SeoAuditRun } from "~/db/schema";
+import type { AuditOutcome, InventoryRow, StoredLinkGraph, StoredOutcome, StoredResults } from "./audit-types";
 import { SEVERITY_RANK } from "./problem-catalogue";
 
 /**
@@ -98,6 +98,7 @@ export async function failAuditRun(db: Db, runId: number, failure: string): Prom
     .where(and(eq(seoAuditRuns.id, runId), eq(seoAuditRuns.status, "running")));
   await db.delete(seoAuditPages).where(eq(seoAuditPages.runId, runId));
   await db.delete(seoAuditProblems).where(eq(seoAuditProblems.runId, runId));
+  await db.delete(seoAuditLinks).where(eq(seoAuditLinks.runId, runId));
   await db.delete(seoAuditRuns).where(and(eq(seoAuditRuns.status, "failed"), lt(seoAuditRuns.id, runId)));
 }
 
@@ -133,7 +134,13 @@ const pageValues = (row: InventoryRow) =>
     errors: row.problemCounts.error,
     warnings: row.problemCounts.warning,
     notices: row.problemCounts.notice,
-    detail: { ...row.detail, headings: row.headings, structuredItems: row.structuredItems },
+    // The links are the run's own (linkGraph), not each row's.
+    detail: {
+      imagesWithoutAlt: row.detail.imagesWithoutAlt,
+      redirectHops: row.detail.redirectHops,
+      headings: row.headings,
+      structuredItems: row.structuredItems,
+    },
   } satisfies { [K in Exclude<keyof typeof seoAuditPages.$inferInsert, "runId">]-?: unknown });
 
 const PAGE_COLUMNS = getTableColumns(seoAuditPages);
@@ -168,6 +175,34 @@ const inBatches = <T>(items: T[], values: (item: T) => object) =>
   );
 
 /**
+ * The run's links, once: every page's links out and in as positions in one list of paths. Stored in
+ * each page's row they were most of the run's bytes (a thousand-page site: 1.4 of 2.3 MB, the menu's
+ * and footer's links again on every page, and the pages they lead to listing every page), which on
+ * PGlite are written on the thread that answers visitors.
+ */
+export function linkGraph(rows: InventoryRow[]): StoredLinkGraph {
+  const paths = rows.map((row) => row.path);
+  const positions = new Map(paths.map((path, i) => [path, i]));
+  const position = (path: string) => {
+    let at = positions.get(path);
+    if (at === undefined) {
+      at = paths.push(path) - 1;
+      positions.set(path, at);
+    }
+    return at;
+  };
+  const out = rows.map((row) => row.detail.linksOut.map(position));
+  return { paths, out, in: rows.map((row) => row.detail.linksIn.map(position)) };
+}
+
+/** One page's links out and in from a run's stored graph (empty lists for a path it does not hold). */
+export function linksOf(graph: StoredLinkGraph, path: string): { linksOut: string[]; linksIn: string[] } {
+  const at = graph.paths.indexOf(path);
+  const paths = (positions: number[] | undefined) => (positions ?? []).map((i) => graph.paths[i]!);
+  return at === -1 ? { linksOut: [], linksIn: [] } : { linksOut: paths(graph.out[at]), linksIn: paths(graph.in[at]) };
+}
+
+/**
  * A run's results in the form they are stored in, with their counts. The site audit's child makes
  * them (server/audit-child.ts), so the server's thread — PGlite's too — takes in a few JSON texts
  * rather than a thousand objects it would decode, map and encode again before writing.
@@ -183,6 +218,7 @@ export function resultsForStorage(outcome: AuditOutcome): StoredResults {
       severity: SEVERITY_RANK[problem.severity],
       details: problem.details,
     })),
+    links: JSON.stringify(linkGraph(outcome.rows)),
     counts: {
       addresses: outcome.rows.length,
       pages: outcome.rows.filter((row) => row.score !== null).length,
@@ -226,6 +262,7 @@ export async function finishAuditRun(
     await insertBatch(db, seoAuditProblems, PROBLEM_COLUMN_NAMES, runId, batch);
     await breathe();
   }
+  await db.insert(seoAuditLinks).values({ runId, graph: stored.links });
   const { counts } = stored;
   const [finished] = await db
     .update(seoAuditRuns)

@@ -141,7 +141,19 @@ export interface ResultCounts {
 export interface StoredResults {
   pages: string[];
   problems: string[];
+  /** The run's links as one JSON text of a `StoredLinkGraph`. */
+  links: string;
   counts: ResultCounts;
+}
+
+/**
+ * A run's links as stored (seo_audit_links): the page at `paths[i]` links to `out[i]` and is linked
+ * from `in[i]`, positions in `paths` (the run's addresses in their order, then any target never read).
+ */
+export interface StoredLinkGraph {
+  paths: string[];
+  out: number[][];
+  in: number[][];
 }
 
 /** A read's outcome with its results already in the stored form (made where they were found: the audit's child). */

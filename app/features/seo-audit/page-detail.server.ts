@@ -1,13 +1,15 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { seoAuditPages, seoAuditProblems } from "~/db/schema";
-import type { HeadingLine, NotIndexableReason, PageDetailView, ProblemDetails } from "./audit-types";
+import { seoAuditLinks, seoAuditPages, seoAuditProblems } from "~/db/schema";
+import { linksOf } from "./audit-runs.server";
+import type { HeadingLine, NotIndexableReason, PageDetailView, ProblemDetails, StoredLinkGraph } from "./audit-types";
 import { latestFinishedRun } from "./inventory.server";
 import { isProblemCode, SEVERITIES, type ProblemCode } from "./problem-catalogue";
 import type { PageKind } from "./site-paths";
 import type { StructuredItem } from "./structured-data";
 
 interface StoredDetail {
+  /** Runs stored before the links were the run's own (migration 0028) keep them here. */
   linksOut?: string[];
   linksIn?: string[];
   imagesWithoutAlt?: string[];
@@ -28,7 +30,7 @@ export async function pageDetail(db: Db, path: string): Promise<PageDetailView> 
   const run = await latestFinishedRun(db);
   if (!run) return { state: "no-audit" };
   const finishedAt = run.finishedAt.toISOString();
-  const [[row], problems] = await Promise.all([
+  const [[row], problems, [links]] = await Promise.all([
     db
       .select()
       .from(seoAuditPages)
@@ -38,9 +40,13 @@ export async function pageDetail(db: Db, path: string): Promise<PageDetailView> 
       .from(seoAuditProblems)
       .where(and(eq(seoAuditProblems.runId, run.id), eq(seoAuditProblems.path, path)))
       .orderBy(asc(seoAuditProblems.severity), asc(seoAuditProblems.code), asc(seoAuditProblems.id)),
+    db.select({ graph: seoAuditLinks.graph }).from(seoAuditLinks).where(eq(seoAuditLinks.runId, run.id)),
   ]);
   if (!row) return { state: "unknown", path, finishedAt };
   const detail = (row.detail ?? {}) as StoredDetail;
+  const { linksIn, linksOut } = links
+    ? linksOf(JSON.parse(links.graph) as StoredLinkGraph, path)
+    : { linksIn: detail.linksIn ?? [], linksOut: detail.linksOut ?? [] };
   return {
     state: "found",
     finishedAt,
@@ -70,8 +76,8 @@ export async function pageDetail(db: Db, path: string): Promise<PageDetailView> 
       score: row.score,
       headings: detail.headings ?? [],
       structuredItems: detail.structuredItems ?? [],
-      linksIn: detail.linksIn ?? [],
-      linksOut: detail.linksOut ?? [],
+      linksIn,
+      linksOut,
       imagesWithoutAlt: detail.imagesWithoutAlt ?? [],
       redirectHops: detail.redirectHops ?? [],
       problems: problems
