@@ -20,7 +20,7 @@
 // ready" (its pid and how long it took to get ready).
 //
 //   node bench/seo.js      BENCH_PAGES=1000 BENCH_RUNS=3 BENCH_LARGE_RUNS=3 BENCH_RATE=50 BENCH_BASELINE_SECONDS=10
-//                          BENCH_OPENS=20 BENCH_PROGRESS_MS=2000 BENCH_ONLY=pglite|postgres
+//                          BENCH_OPENS=20 BENCH_PROGRESS_MS=2000 BENCH_LONG_STALL_MS=10 BENCH_ONLY=pglite|postgres
 //                          BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test
 //
 // Prints one JSON line.
