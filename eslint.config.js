@@ -186,6 +186,28 @@ export default tseslint.config(
   },
   importDirection,
   {
+    // Code that may run in the browser takes values from the schema's plain files (lead-values.ts,
+    // staff-roles.ts, search-console-values.ts), never from its index: the tables' files would bring
+    // every table and drizzle's column builders into the staff pages' JavaScript (63 KB until 2026-11-28).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/db/**", "**/*.server.{ts,tsx}", "**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "~/db/schema",
+              allowTypeImports: true,
+              message:
+                "Code that may run in the browser takes values from the schema's plain files (see eslint.config.js).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.js", "**/*.mjs"],
     languageOptions: { globals: globals.node },
   },

@@ -15,6 +15,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import { finishedLeadStatuses, leadStatuses, type LeadFormType, type LeadStatus } from "./lead-values";
 import { users } from "./staff";
 
 // ---------------------------------------------------------------------------
@@ -22,33 +23,7 @@ import { users } from "./staff";
 // protected health information: never logged, never sent anywhere but here.
 // ---------------------------------------------------------------------------
 
-export const leadFormTypes = ["hero", "phone_click", "appointment", "get_started"] as const;
-export type LeadFormType = (typeof leadFormTypes)[number];
-
-/**
- * Where a lead stands (decision 0026): new → contacted → scheduled → patient,
- * or closed as not a fit, no response, duplicate or spam. The order is the
- * pipeline's, and `status_rank` sorts by it.
- */
-export const leadStatuses = [
-  "new",
-  "contacted",
-  "scheduled",
-  "patient",
-  "not_a_fit",
-  "no_response",
-  "duplicate",
-  "spam",
-] as const;
-export type LeadStatus = (typeof leadStatuses)[number];
-/** The statuses a lead's work ends in: retention counts from the moment a lead reached one. */
-export const finishedLeadStatuses = [
-  "patient",
-  "not_a_fit",
-  "no_response",
-  "duplicate",
-  "spam",
-] as const satisfies readonly LeadStatus[];
+export { finishedLeadStatuses, leadFormTypes, leadStatuses, type LeadFormType, type LeadStatus } from "./lead-values";
 const statusList = leadStatuses.map((s) => `'${s}'`).join(",");
 const finishedList = finishedLeadStatuses.map((s) => `'${s}'`).join(",");
 

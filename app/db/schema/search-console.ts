@@ -11,15 +11,14 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { SearchConsoleSearchType } from "./search-console-values";
 
 // ---------------------------------------------------------------------------
 // Search Console data (issue 16): the Performance report's exports, imported
 // by staff (decision 0032). Pages and searches only, never a person.
 // ---------------------------------------------------------------------------
 
-/** Search Console's search types (its Filters.csv writes them Web, Image, Video, News). */
-export const searchConsoleSearchTypes = ["web", "image", "video", "news"] as const;
-export type SearchConsoleSearchType = (typeof searchConsoleSearchTypes)[number];
+export { searchConsoleSearchTypes, type SearchConsoleSearchType } from "./search-console-values";
 
 /**
  * One import: a period, a search type and a scope. Importing the same three

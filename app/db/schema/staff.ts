@@ -13,19 +13,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { StaffRole } from "./staff-roles";
 
 // ---------------------------------------------------------------------------
 // Staff accounts (issue 5). The staff area holds the names of people seeking
 // care: every way in is checked and every visit is written down.
 // ---------------------------------------------------------------------------
 
-/**
- * What a staff member may do (decision 0025): admin (everything, accounts and settings), intake
- * (the leads themselves), marketing (analytics, search, ads, the blog, and lead counts only),
- * clinician (article review). A person holds one or more.
- */
-export const staffRoles = ["admin", "intake", "marketing", "clinician"] as const;
-export type StaffRole = (typeof staffRoles)[number];
+export { staffRoles, type StaffRole } from "./staff-roles";
 
 export const users = pgTable(
   "users",

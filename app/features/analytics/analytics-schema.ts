@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { leadFormTypes } from "~/db/schema";
+import { leadFormTypes } from "~/db/schema/lead-values";
 
 /**
  * Bodies of POST /api/analytics/page-view and POST /api/analytics/event

@@ -1,4 +1,4 @@
-import { staffRoles, type StaffRole } from "~/db/schema";
+import { staffRoles, type StaffRole } from "~/db/schema/staff-roles";
 
 /** The roles in words (access.ts decides what each opens; decision 0025). */
 export const roleLabels: Record<StaffRole, string> = {

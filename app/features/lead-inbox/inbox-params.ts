@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { leadFormTypes, leadStatuses, type LeadFormType, type LeadStatus } from "~/db/schema";
+import { leadFormTypes, leadStatuses, type LeadFormType, type LeadStatus } from "~/db/schema/lead-values";
 import { CHANNELS } from "~/features/analytics/traffic-source";
 import { formTypeWords, statusWords } from "~/features/leads/lead-words";
 import { parseDayKey } from "~/lib/clinic-time";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { leadStatuses } from "~/db/schema";
+import { leadStatuses } from "~/db/schema/lead-values";
 import { parseClinicDateTimeInput } from "~/lib/clinic-time";
 import { trimmed } from "~/lib/text-fields";
 import {

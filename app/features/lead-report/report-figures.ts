@@ -1,4 +1,4 @@
-import { leadFormTypes, type LeadFormType } from "~/db/schema";
+import { leadFormTypes, type LeadFormType } from "~/db/schema/lead-values";
 import { formTypeWords } from "~/features/leads/lead-words";
 import type { BucketSlot, DateRange } from "~/lib/date-range";
 import { REST_KEY, share, TOP_ROWS } from "./report-math";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { appointmentLeadSchema, getStartedLeadSchema } from "./appointment-schema";
-import { leadFormTypes, type LeadFormType } from "~/db/schema";
+import { leadFormTypes, type LeadFormType } from "~/db/schema/lead-values";
 import { leadBaseShape } from "./lead-fields";
 
 /**

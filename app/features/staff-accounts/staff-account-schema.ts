@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { staffRoles } from "~/db/schema";
+import { staffRoles } from "~/db/schema/staff-roles";
 import { orderedRoles } from "~/features/auth/staff-roles";
 import { EMAIL_MAX } from "~/lib/text-limits";
 

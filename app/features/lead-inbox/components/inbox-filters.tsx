@@ -1,4 +1,4 @@
-import { leadFormTypes } from "~/db/schema";
+import { leadFormTypes } from "~/db/schema/lead-values";
 import { FilterDate, FilterForm, FilterSelect } from "~/components/staff/filter-form";
 import { Field, inputClass } from "~/components/ui/field";
 import { CHANNELS } from "~/features/analytics/traffic-source";

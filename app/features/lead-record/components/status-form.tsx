@@ -1,4 +1,4 @@
-import { leadStatuses } from "~/db/schema";
+import { leadStatuses } from "~/db/schema/lead-values";
 import { statusWords } from "~/features/leads/lead-words";
 import { LEAD_RECORD_LIMITS } from "../lead-record-options";
 import type { LeadAnswer, LeadRecord } from "../lead-record-types";

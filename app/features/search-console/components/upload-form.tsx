@@ -4,7 +4,7 @@ import { useSendingIntent } from "~/components/form/use-form-sending";
 import { fileInputClass, UploadProblems, useUploadBound } from "~/components/staff/file-upload";
 import { Button } from "~/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "~/components/ui/field";
-import { searchConsoleSearchTypes } from "~/db/schema";
+import { searchConsoleSearchTypes } from "~/db/schema/search-console-values";
 import { SEO_SEARCH_CONSOLE_IMPORT_PATH } from "~/lib/seo-paths";
 import { searchTypeWords } from "../export-format";
 import type { ImportAnswer } from "../search-console-types";

@@ -1,4 +1,4 @@
-import { staffRoles, type StaffRole } from "~/db/schema";
+import { staffRoles, type StaffRole } from "~/db/schema/staff-roles";
 import { roleDescriptions, roleLabels } from "~/features/auth/staff-roles";
 
 /**
