@@ -224,6 +224,8 @@ function stallsIn(pid, from, to) {
 }
 
 const LONG_STALL_MS = envInt("BENCH_LONG_STALL_MS", 10);
+/** What a round keeps that the output gives once for the whole (or not at all). */
+const ROUND_FIGURES_LEFT_OUT = new Set(["run", "rssBeforeMB", "rssPeakMB", "childRssPeakMB"]);
 /** The stalls over LONG_STALL_MS (10 ms) between two wall-clock times, each as [ms since `from`, ms late]: where the long ones fall. */
 function longStallsIn(pid, from, to) {
   const file = path.join(STALL_DIR, `stalls-${pid}.log`);
@@ -526,32 +528,9 @@ async function measure(label, { start, prepare }) {
           during: middle(rounds.map((r) => r.stalls.during.sharePct)),
           around: middle(rounds.map((r) => (r.stalls.before.sharePct + r.stalls.after.sharePct) / 2)),
         },
-        rounds: rounds.map(
-          ({
-            before,
-            during,
-            after,
-            visitors,
-            medianRatio,
-            p95Ratio,
-            load1m,
-            stalls,
-            settled,
-            settleMs,
-            childCores,
-          }) => ({
-            before,
-            during,
-            after,
-            visitors,
-            medianRatio,
-            p95Ratio,
-            stalls,
-            load1m,
-            settled,
-            settleMs,
-            childCores,
-          }),
+        // Each round's figures but the run itself and the memory (given above for the whole).
+        rounds: rounds.map((r) =>
+          Object.fromEntries(Object.entries(r).filter(([key]) => !ROUND_FIGURES_LEFT_OUT.has(key))),
         ),
       },
       overview: { ...overview, withinBudget: overview.medianMs <= BUDGET.overviewMs },

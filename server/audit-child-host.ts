@@ -249,7 +249,9 @@ export function childReader(options: ChildReaderOptions): SiteReader {
               (async (): Promise<StoredOutcome> => {
                 const pages = await collect("pages", message.batches.pages);
                 const problems = await collect("problems", message.batches.problems);
-                const [links = ""] = await collect("links", message.batches.links);
+                const [links] = await collect("links", message.batches.links);
+                // A run without its links would store a page view that cannot be drawn: it fails instead.
+                if (links === undefined) throw new Error("The check's process sent no links.");
                 return { ...summary, stored: { pages, problems, links, counts } };
               })().then(
                 (outcome) => settle(() => resolve(outcome)),
